@@ -1,0 +1,279 @@
+# Makefile of the literate reproducibility package for Lie group integrators.
+#
+#   make            tangle, compile, simulate, plot every figure, measure every
+#                   claim, weave the report (build/report.pdf)
+#   make figures    the figures alone        make report   the report
+#   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
+#   make sanitize   the unit tests under AddressSanitizer + UBSan
+#   make bench      timings (ns per step, Newton iterations per step)
+#   make help       this list               make clean    remove generated files
+#
+# Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
+# 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
+# interrupted run leaves no half-written target; .DELETE_ON_ERROR removes what
+# a failed recipe wrote.
+
+# ---------------------------------------------------------------- 1. config
+.DELETE_ON_ERROR:
+.SUFFIXES:
+SHELL       := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+MAKEFLAGS   += --no-builtin-rules --no-print-directory
+
+T        := build
+O        ?= build
+CC       ?= cc
+OPT      ?= -O2
+WARN     := -std=c11 -Wall -Wextra -Werror -pedantic
+CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L
+ALL_CFLAGS = $(OPT) -g $(WARN) $(SANFLAGS) $(CFLAGS)
+LDLIBS   := -lgsl -lgslcblas -lm
+
+# Deterministic PDFs: fixed dates in every TeX run.
+export SOURCE_DATE_EPOCH := 1700000000
+export FORCE_SOURCE_DATE := 1
+
+CHAPTERS := $(sort $(wildcard chapters/*.nw))
+
+.PHONY: all figures report data check check-tangle check-chunks unit-tests \
+        claim-checks sanitize bench clean help tangle programs
+
+all: report
+
+# ---------------------------------------------------------------- 2. tangle
+# One stamp per chapter.  Each root chunk whose name is a path under src/ or
+# tests/ is tangled through cpif, so a file whose text did not change keeps
+# its time stamp and nothing downstream of it is rebuilt: editing prose
+# rebuilds no object, no data and no figure.
+STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.tangle)
+
+ROOTS = noroots $(1) | sed -n 's/^<<\(.*\)>>$$/\1/p' | grep -E '^(src|tests)/' || true
+
+$(T)/stamp/%.tangle: chapters/%.nw
+	@mkdir -p $(@D)
+	@echo "  TANGLE   $<"
+	@for r in $$($(call ROOTS,$<)); do \
+	  mkdir -p "$$(dirname "$$r")"; notangle -R"$$r" $< | cpif "$$r"; done
+	@touch $@
+
+# The list of tangled files, and which data files each plot and check reads,
+# are computed after tangling.  Including the result makes make tangle first
+# and then restart with src/ and tests/ up to date.
+$(T)/tangle.mk: $(STAMPS) Makefile
+	@mkdir -p $(@D)
+	@{ for c in $(CHAPTERS); do \
+	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
+	   for f in $$(ls src/plot/*.gp tests/*.c 2>/dev/null); do \
+	     s=$$(basename "$$f"); s=$${s%.*}; \
+	     for d in $$(grep -o 'data/[A-Za-z0-9_.-]*\.dat' "$$f" | sort -u); do \
+	       case $$f in src/plot/*) echo "figures/$$s.pdf: $$d";; \
+	                   *) echo "$(T)/claims/$$s.tsv: $$d";; esac; done; done; \
+	 } > $@.tmp && mv $@.tmp $@
+
+ifeq ($(filter clean help,$(MAKECMDGOALS)),)
+include $(T)/tangle.mk
+endif
+
+tangle: $(STAMPS)
+
+# ---------------------------------------------------------------- 3. compile
+LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
+                         $(sort $(wildcard src/*/*.c)))
+FIG_SRC  := $(sort $(wildcard src/fig/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+CHK_SRC  := $(sort $(wildcard tests/*.c))
+BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
+STEMS    := $(FIG_SRC:src/fig/%.c=%)
+LIB      := $(O)/lib/liblg.a
+LGSIM    := $(O)/bin/lgsim
+VERDICTS := $(O)/bin/verdicts
+
+$(O)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC       $<"
+	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
+define LINK
+	@mkdir -p $(@D)
+	@echo "  LD       $@"
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(LIB) $(LDLIBS) && mv $@.tmp $@
+endef
+
+$(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
+$(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
+$(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(LIB) ; $(LINK)
+$(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
+$(O)/bin/check/%: $(O)/obj/tests/%.o $(LIB) ; $(LINK)
+$(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(LIB) ; $(LINK)
+
+programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
+
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- 4. simulate
+# Each figure driver src/fig/STEM.c writes data/STEM.dat on standard output.
+DATA := $(STEMS:%=data/%.dat)
+
+data/%.dat: $(O)/bin/fig/%
+	@echo "  RUN      $@"
+	@$< > $@.tmp && mv $@.tmp $@
+
+data: $(DATA)
+
+# ---------------------------------------------------------------- 5. plot
+# src/plot/STEM.gp draws figures/STEM.pdf from data/STEM.dat, in the style of
+# src/plot/style.gp, with the cairolatex terminal: labels are typeset by LaTeX
+# in the report's fonts, and a standalone PDF per figure is kept in figures/.
+PLOTS   := $(filter-out style,$(basename $(notdir $(wildcard src/plot/*.gp))))
+FIGURES := $(PLOTS:%=figures/%.pdf)
+
+figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
+	@mkdir -p $(T)/fig/$* figures
+	@echo "  PLOT     $@"
+	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
+	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
+	@cd $(T)/fig/$* && pdflatex -interaction=batchmode -halt-on-error $*.tex \
+	  > /dev/null || { tail -20 $*.log; exit 1; }
+	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
+
+figures: $(FIGURES)
+
+# ---------------------------------------------------------------- 6. test
+# Claim checks: tests/STEM.c reads data/STEM.dat (and any other data file it
+# names), measures the quantities of the claims registered under STEM in
+# papers/*/claims.tsv, and prints one line per claim: id, measured value, and
+# optionally "ambiguous" and a note.  The verdicts program joins those lines
+# with the registry and decides each verdict.
+CHECKS := $(CHK_SRC:tests/%.c=%)
+CLAIMS := $(CHECKS:%=$(T)/claims/%.tsv)
+
+$(T)/claims/%.tsv: $(O)/bin/check/% data/%.dat
+	@mkdir -p $(@D)
+	@echo "  MEASURE  $*"
+	@$< > $@.tmp && mv $@.tmp $@
+
+$(T)/verdicts.tsv $(T)/report/claims.tex &: $(VERDICTS) $(CLAIMS) $(wildcard papers/*/claims.tsv)
+	@mkdir -p $(T)/report
+	@echo "  VERDICTS $(T)/verdicts.tsv"
+	@$(VERDICTS) $(T)/verdicts.tsv.tmp $(T)/report/claims.tex.tmp \
+	  $(wildcard papers/*/claims.tsv) -- $(CLAIMS)
+	@mv $(T)/verdicts.tsv.tmp $(T)/verdicts.tsv
+	@mv $(T)/report/claims.tex.tmp $(T)/report/claims.tex
+
+# Each test leaves a result file; the summary counts them.  A failing test
+# does not stop the others, so one run reports every failure.
+UNITS   := $(UNIT_SRC:tests/unit/%.c=%)
+SHTESTS := $(sort $(wildcard tests/cli/*.sh))
+RESULTS := $(UNITS:%=$(O)/result/unit-%.res) \
+           $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res) \
+           $(CHECKS:%=$(O)/result/claims-%.res) \
+           $(O)/result/check-tangle.res $(O)/result/check-chunks.res
+
+RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
+         else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
+
+$(O)/result/unit-%.res: $(O)/bin/unit/%
+	@mkdir -p $(@D)
+	@echo "  TEST     unit/$*"
+	@$(call RECORD,unit-$*,$<)
+
+$(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM)
+	@mkdir -p $(@D)
+	@echo "  TEST     cli/$*"
+	@$(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
+
+$(O)/result/claims-%.res: $(T)/claims/%.tsv $(VERDICTS) $(wildcard papers/*/claims.tsv)
+	@mkdir -p $(@D)
+	@echo "  TEST     claims/$*"
+	@$(call RECORD,claims-$*,$(VERDICTS) --complete $* $(wildcard papers/*/claims.tsv) -- $<)
+
+$(O)/result/check-tangle.res: $(CHAPTERS) $(TANGLED) FORCE
+	@mkdir -p $(@D)
+	@$(call RECORD,check-tangle,$(MAKE) check-tangle)
+
+$(O)/result/check-chunks.res: $(CHAPTERS)
+	@mkdir -p $(@D)
+	@$(call RECORD,check-chunks,$(MAKE) check-chunks)
+
+unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
+claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
+
+check: $(RESULTS) $(T)/verdicts.tsv
+	@p=0; f=0; for r in $(RESULTS); do \
+	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
+	    echo "failed: $$(basename $$r .res)"; fi; done; \
+	awk -F'\t' 'NR>1 {n[$$NF]++} END {for (v in n) printf "  claims %s: %d\n", v, n[v]}' \
+	  $(T)/verdicts.tsv | sort; \
+	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# check-tangle: tangle every chapter afresh into a scratch tree and compare it
+# with the committed src/ and tests/; a hand edit of a tangled file, or a file
+# under src/ or tests/ that no chapter produces, fails.
+check-tangle:
+	@echo "  CHECK    tangle"
+	@d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; st=0; \
+	for c in $(CHAPTERS); do for r in $$($(call ROOTS,$$c)); do \
+	  mkdir -p "$$d/$$(dirname "$$r")"; notangle -R"$$r" $$c > "$$d/$$r"; done; done; \
+	for f in $$(cd "$$d" && find src tests -type f | sort); do \
+	  cmp -s "$$d/$$f" "$$f" || { echo "check-tangle: $$f differs from its chapter"; st=1; }; done; \
+	for f in $$(find src tests -type f | sort); do \
+	  [ -f "$$d/$$f" ] || { echo "check-tangle: $$f is not tangled from any chapter"; st=1; }; done; \
+	exit $$st
+
+# check-chunks: a chunk name may be defined (and continued) in one chapter only.
+check-chunks:
+	@echo "  CHECK    chunk names"
+	@for c in $(CHAPTERS); do sed -n 's/^<<\(.*\)>>=[[:space:]]*$$/\1/p' $$c | sort -u; done \
+	  | sort | uniq -d > $(T)/dup-chunks.txt; \
+	if [ -s $(T)/dup-chunks.txt ]; then echo "chunk names defined in two chapters:"; \
+	  cat $(T)/dup-chunks.txt; exit 1; fi
+
+FORCE:
+
+# The sanitizer build: every object again under ASan + UBSan, in its own tree.
+sanitize:
+	@$(MAKE) O=$(T)/san OPT=-O1 \
+	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  unit-tests $(T)/san/bin/lgsim sanitize-summary
+
+.PHONY: sanitize-summary
+sanitize-summary:
+	@p=0; f=0; for r in $(UNITS:%=$(O)/result/unit-%.res); do \
+	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
+	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
+	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# ---------------------------------------------------------------- 7. weave
+# All chapters are woven together, so the chunk list and the identifier
+# index cover the whole package.
+$(T)/weave/chapters.tex: $(CHAPTERS)
+	@mkdir -p $(@D)
+	@echo "  WEAVE    $@"
+	@noweave -n -index $(CHAPTERS) > $@.tmp && mv $@.tmp $@
+
+$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex
+	@mkdir -p $(T)/report
+	@echo "  LATEX    $@"
+	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
+	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
+	@if grep -q -E 'undefined|Rerun to get' $(T)/report/report.log; then \
+	  grep -E 'undefined|Rerun' $(T)/report/report.log; exit 1; fi
+	@cp $(T)/report/report.pdf $@.tmp && mv $@.tmp $@
+
+report: $(T)/report.pdf $(LGSIM)
+
+# ---------------------------------------------------------------- 8. misc
+bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
+	@for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do $$b; done
+
+clean:
+	rm -rf $(T) $(filter-out data/README.md,$(wildcard data/*)) \
+	  $(filter-out figures/README.md,$(wildcard figures/*))
+
+help:
+	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
