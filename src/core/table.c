@@ -2,7 +2,7 @@
 #include <string.h>
 #include "core/lg.h"
 
-
+extern const lg_scheme_type *const p3d_schemes[];
 
 static const lg_model *const *const model_groups[] = {
 
@@ -10,7 +10,7 @@ static const lg_model *const *const model_groups[] = {
 };
 
 static const lg_scheme_type *const *const scheme_groups[] = {
-
+  p3d_schemes,
   NULL
 };
 
