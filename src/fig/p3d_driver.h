@@ -14,7 +14,7 @@
 #define P3D_COLUMNS "t W1 W2 W3 R11 R12 R13 R21 R22 R23 R31 R32 R33 " \
                     "G1 G2 G3 energy Lvert orth_err gnorm_err newton_iters"
 
-static void p3d_sun_params(ht_params *p)
+static inline void p3d_sun_params(ht_params *p)
 {
   const double a[3] = {P3D_PI / 3, P3D_PI / 4, P3D_PI / 9};
   memset(p, 0, sizeof *p);
@@ -33,14 +33,15 @@ typedef struct {
   FILE *out;                 /* print rows with t0 <= t <= t1, every every-th */
   double t0, t1;
   long every, k;
-  long samp_every;           /* keep (t, W, Gamma) every samp_every steps ... */
+  int keep;                  /* if set, keep (t, W, Gamma) every samp_every steps ... */
+  long samp_every;
   double ts0;                /* ... from this time on */
   double (*samp)[7];
   long nsamp, capsamp;
   double min_cos_y;          /* smallest |cos theta_y| seen (Cardan angles of R) */
 } p3d_run;
 
-static int p3d_emit(void *ctx, const lg_state *s)
+static inline int p3d_emit(void *ctx, const lg_state *s)
 {
   p3d_run *r = ctx;
   const ht_params *p = r->p;
@@ -66,7 +67,7 @@ static int p3d_emit(void *ctx, const lg_state *s)
     for (int i = 0; i < 3; i++) fprintf(r->out, " %.10g", G[i]);
     fprintf(r->out, " %.12g %.6g %.3g %.3g %d\n", E, L, O, Gn, s->newton_iters);
   }
-  if (r->samp && r->k % r->samp_every == 0 && s->t >= r->ts0 - 1e-9) {
+  if (r->keep && r->k % r->samp_every == 0 && s->t >= r->ts0 - 1e-9) {
     if (r->nsamp == r->capsamp) {
       long cap = r->capsamp ? 2 * r->capsamp : 1024;
       void *q = realloc(r->samp, (size_t)cap * sizeof *r->samp);
@@ -84,7 +85,7 @@ static int p3d_emit(void *ctx, const lg_state *s)
 }
 
 /* run a scheme of family heavytop for T seconds; statistics in r */
-static int p3d_go(p3d_run *r, const char *scheme, const ht_params *p, double h,
+static inline int p3d_go(p3d_run *r, const char *scheme, const ht_params *p, double h,
                   double T)
 {
   const lg_scheme_type *t = lg_scheme_find("heavytop", scheme);
@@ -107,7 +108,7 @@ static int p3d_go(p3d_run *r, const char *scheme, const ht_params *p, double h,
 }
 
 /* print one data set: the rows of a run inside [t0, t1], every every-th step */
-static int p3d_print_set(const char *scheme, const ht_params *p, double h, double T,
+static inline int p3d_print_set(const char *scheme, const ht_params *p, double h, double T,
                          double t0, double t1, long every, const char *what)
 {
   p3d_run r;
@@ -119,7 +120,7 @@ static int p3d_print_set(const char *scheme, const ht_params *p, double h, doubl
   printf("\n\n");
   return st;
 }
-static void p3d_summary_row(const char *scheme, const ht_params *p, double h, double T)
+static inline void p3d_summary_row(const char *scheme, const ht_params *p, double h, double T)
 {
   p3d_run r;
   memset(&r, 0, sizeof r);
@@ -129,7 +130,7 @@ static void p3d_summary_row(const char *scheme, const ht_params *p, double h, do
          r.min_cos_y);
 }
 
-static int p3d_paper_figure(const char *fig, const char *scheme, double h, double h2)
+static inline int p3d_paper_figure(const char *fig, const char *scheme, double h, double h2)
 {
   ht_params p;
   const double T = 100.0;

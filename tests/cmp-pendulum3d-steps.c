@@ -1,0 +1,43 @@
+/* cmp-pendulum3d-steps.c: the Section 7 claims of sun2022 on the 3D pendulum. */
+#include "p3d_check.h"
+
+/* the row of scheme s, step h, gravity g in data set 0 */
+static const double *p3d_row(const p3d_set *s, int sch, double h, double g)
+{
+  for (long i = 0; i < s->n; i++)
+    if ((int)s->v[i][0] == sch && fabs(s->v[i][1] - h) < 1e-9 && fabs(s->v[i][2] - g) < 1e-9)
+      return s->v[i];
+  return NULL;
+}
+
+static int p3d_sec7(const p3d_set *s, double g, double q[6])
+{
+  const double *ra1 = p3d_row(s, 0, 0.1, g), *cl1 = p3d_row(s, 1, 0.1, g);
+  const double *f05 = p3d_row(s, 2, 0.05, g), *ca005 = p3d_row(s, 3, 0.005, g);
+  if (!ra1 || !cl1 || !f05 || !ca005) return 1;
+  q[0] = ra1[7];
+  q[1] = cl1[7];
+  q[2] = cl1[8];
+  q[3] = cl1[7] / ra1[7];
+  q[4] = ca005[3] / cl1[3];
+  q[5] = fmax(f05[3], fmax(ra1[3], cl1[3]));
+  return 0;
+}
+
+int main(void)
+{
+  p3d_data d;
+  double q[6], q2[6], m = 0.0;
+  if (p3d_read(&d, "data/cmp-pendulum3d-steps.dat") || d.nsets < 2) return 1;
+  if (p3d_sec7(&d.s[0], 9.8, q) || p3d_sec7(&d.s[0], 9.81, q2)) return 1;
+  const char *ids[6] = {"cmp-pendulum3d-steps-a", "cmp-pendulum3d-steps-b",
+                        "cmp-pendulum3d-steps-c", "cmp-pendulum3d-steps-d",
+                        "cmp-pendulum3d-steps-e", "cmp-pendulum3d-steps-f"};
+  for (int i = 0; i < 6; i++) p3d_claim(ids[i], q[i]);
+  const p3d_set *sep = &d.s[1];
+  p3d_claim("cmp-pendulum3d-steps-g", sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
+  for (int i = 0; i < 5; i++) m = fmax(m, fabs(log10(q2[i] / q[i])));
+  p3d_claim("cmp-pendulum3d-steps-h", m);
+  p3d_data_free(&d);
+  return 0;
+}

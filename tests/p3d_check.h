@@ -1,0 +1,86 @@
+/* p3d_check.h: shared code of the sun2022 3D pendulum claim checks. */
+#ifndef P3D_CHECK_H
+#define P3D_CHECK_H
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define P3D_NC 24
+#define P3D_MAXSETS 16
+
+typedef struct { long n, cap; double (*v)[P3D_NC]; } p3d_set;
+typedef struct { int nsets; p3d_set s[P3D_MAXSETS]; } p3d_data;
+
+/* read a data file: '#' lines skipped, two blank lines start a new data set */
+static inline int p3d_read(p3d_data *d, const char *path)
+{
+  FILE *f = fopen(path, "r");
+  char line[4096];
+  int blanks = 0;
+  memset(d, 0, sizeof *d);
+  if (!f) { fprintf(stderr, "cannot open %s\n", path); return 1; }
+  while (fgets(line, sizeof line, f)) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '#') continue;
+    if (*p == '\n' || *p == '\0') { blanks++; continue; }
+    if (d->nsets == 0 || (blanks >= 2 && d->s[d->nsets - 1].n > 0)) {
+      if (d->nsets == P3D_MAXSETS) break;
+      d->nsets++;
+    }
+    blanks = 0;
+    p3d_set *s = &d->s[d->nsets - 1];
+    if (s->n == s->cap) {
+      long cap = s->cap ? 2 * s->cap : 256;
+      void *q = realloc(s->v, (size_t)cap * sizeof *s->v);
+      if (!q) { fclose(f); return 1; }
+      s->v = q; s->cap = cap;
+    }
+    for (int c = 0; c < P3D_NC; c++) {
+      char *e;
+      s->v[s->n][c] = strtod(p, &e);
+      if (e == p) { s->v[s->n][c] = NAN; } else p = e;
+    }
+    s->n++;
+  }
+  fclose(f);
+  return 0;
+}
+
+static inline void p3d_data_free(p3d_data *d)
+{
+  for (int i = 0; i < d->nsets; i++) free(d->s[i].v);
+}
+
+/* largest half range over columns c1..c2 (1-based, as in gnuplot) */
+static inline double p3d_amp(const p3d_set *s, int c1, int c2)
+{
+  double a = 0.0;
+  for (int c = c1 - 1; c <= c2 - 1; c++) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (long i = 0; i < s->n; i++) { lo = fmin(lo, s->v[i][c]); hi = fmax(hi, s->v[i][c]); }
+    if (s->n) a = fmax(a, 0.5 * (hi - lo));
+  }
+  return a;
+}
+
+/* largest |a - b| over columns c1..c2 at the times (column 1) the two sets share */
+static inline double p3d_maxdiff(const p3d_set *a, const p3d_set *b, int c1, int c2)
+{
+  double m = 0.0;
+  long j = 0;
+  for (long i = 0; i < a->n; i++) {
+    while (j < b->n && b->v[j][0] < a->v[i][0] - 1e-7) j++;
+    if (j == b->n) break;
+    if (fabs(b->v[j][0] - a->v[i][0]) > 1e-7) continue;
+    for (int c = c1 - 1; c <= c2 - 1; c++) m = fmax(m, fabs(a->v[i][c] - b->v[j][c]));
+  }
+  return m;
+}
+
+static inline void p3d_claim(const char *id, double v)
+{
+  printf("%s\t%.6g\n", id, v);
+}
+#endif
