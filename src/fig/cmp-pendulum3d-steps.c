@@ -2,7 +2,7 @@
 #include "fig/p3d_driver.h"
 
 /* run 100 s keeping (t, W, Gamma) at every step from 95 s on */
-static int p3d_sampled(p3d_run *r, const char *scheme, const ht_params *p, double h)
+static inline int p3d_sampled(p3d_run *r, const char *scheme, const ht_params *p, double h)
 {
   memset(r, 0, sizeof *r);
   r->keep = 1;
@@ -12,7 +12,7 @@ static int p3d_sampled(p3d_run *r, const char *scheme, const ht_params *p, doubl
 }
 
 /* amplitude of omega over the samples: largest half range of a component */
-static double p3d_samp_amp(const p3d_run *r)
+static inline double p3d_samp_amp(const p3d_run *r)
 {
   double a = 0.0;
   for (int c = 1; c <= 3; c++) {
@@ -27,7 +27,7 @@ static double p3d_samp_amp(const p3d_run *r)
 }
 
 /* largest |W_a - W_b| at the sample times the two runs share */
-static double p3d_samp_diff(const p3d_run *a, const p3d_run *b)
+static inline double p3d_samp_diff(const p3d_run *a, const p3d_run *b)
 {
   double m = 0.0;
   long j = 0;

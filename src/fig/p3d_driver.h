@@ -36,7 +36,7 @@ typedef struct {
   int keep;                  /* if set, keep (t, W, Gamma) every samp_every steps ... */
   long samp_every;
   double ts0;                /* ... from this time on */
-  double (*samp)[7];
+  double (*samp)[10];        /* t, W, Gamma, E, Ld, orth_err */
   long nsamp, capsamp;
   double min_cos_y;          /* smallest |cos theta_y| seen (Cardan angles of R) */
 } p3d_run;
@@ -79,6 +79,7 @@ static inline int p3d_emit(void *ctx, const lg_state *s)
     v[0] = s->t;
     memcpy(v + 1, s->W, 3 * sizeof(double));
     memcpy(v + 4, G, 3 * sizeof(double));
+    v[7] = E; v[8] = L; v[9] = O;
   }
   r->k++;
   return 0;
