@@ -306,7 +306,7 @@ int so3_reortho(double Q[9], const double A[9])
   memcpy(X, A, sizeof X);
   int it = 0;
   for (; it < 100 && so3_gram_defect(E, X) >= 1e-2; it++) {
-    double C[9];                              /* scaled Newton step, cof(X) = det(X) X^{-T} */
+    double C[9];                    /* scaled Newton step; cof(X) = det(X) X^{-T} */
     so3_cross(C, X + 3, X + 6);
     so3_cross(C + 3, X + 6, X);
     so3_cross(C + 6, X, X + 3);

@@ -91,7 +91,8 @@ static double ulp_err(const double M[9], const long double Mref[9], const double
       long double off = (i == j) ? 0.0L : fabsl((long double)w[3 - i - j]);
       long double scale = A[3 * i + j] + fabsl(p) * off + fabsl(q) * sq;
       if (scale == 0.0L) { if (M[3 * i + j] != 0.0) return INFINITY; continue; }
-      e = fmax(e, (double)(fabsl((long double)M[3 * i + j] - Mref[3 * i + j]) / (U * scale)));
+      long double d = fabsl((long double)M[3 * i + j] - Mref[3 * i + j]);
+      e = fmax(e, (double)(d / (U * scale)));
     }
   return e;
 }
@@ -138,7 +139,8 @@ static void test_algebra(gsl_rng *r)
     alias_ok &= max_abs_diff(A2, C) == 0.0;
     memcpy(A2, A, sizeof A); so3_mul_nt(C, A, B); so3_mul_nt(A2, A2, B);
     alias_ok &= max_abs_diff(A2, C) == 0.0;
-    memcpy(A2, A, sizeof A); so3_transpose(A2, A2); alias_ok &= max_abs_diff(A2, At) == 0.0;
+    memcpy(A2, A, sizeof A); so3_transpose(A2, A2);
+    alias_ok &= max_abs_diff(A2, At) == 0.0;
     memcpy(x2, x, sizeof x); so3_mv(y, A, x); so3_mv(x2, A, x2);
     alias_ok &= x2[0] == y[0] && x2[1] == y[1] && x2[2] == y[2];
     memcpy(x2, x, sizeof x); so3_mtv(y, A, x); so3_mtv(x2, A, x2);
@@ -148,11 +150,14 @@ static void test_algebra(gsl_rng *r)
     /* maps whose vector argument lies inside the output matrix, and back */
     double M[9] = { w[0], w[1], w[2], 0, 0, 0, 0, 0, 0 };
     so3_exp(C, w); so3_exp(M, M); alias_ok &= max_abs_diff(M, C) == 0.0;
-    memcpy(M, w, sizeof w); so3_dexp(C, w); so3_dexp(M, M); alias_ok &= max_abs_diff(M, C) == 0.0;
+    memcpy(M, w, sizeof w); so3_dexp(C, w); so3_dexp(M, M);
+    alias_ok &= max_abs_diff(M, C) == 0.0;
     memcpy(M, w, sizeof w); so3_dexpinv(C, w); so3_dexpinv(M, M);
     alias_ok &= max_abs_diff(M, C) == 0.0;
-    memcpy(M, w, sizeof w); so3_cay(C, w); so3_cay(M, M); alias_ok &= max_abs_diff(M, C) == 0.0;
-    memcpy(M, w, sizeof w); so3_hat(C, w); so3_hat(M, M); alias_ok &= max_abs_diff(M, C) == 0.0;
+    memcpy(M, w, sizeof w); so3_cay(C, w); so3_cay(M, M);
+    alias_ok &= max_abs_diff(M, C) == 0.0;
+    memcpy(M, w, sizeof w); so3_hat(C, w); so3_hat(M, M);
+    alias_ok &= max_abs_diff(M, C) == 0.0;
     so3_exp(M, w); so3_log(y, M); so3_log(M, M);
     alias_ok &= M[0] == y[0] && M[1] == y[1] && M[2] == y[2];
     so3_cay(M, w); so3_cayinv(y, M); so3_cayinv(M, M);
@@ -164,17 +169,20 @@ static void test_algebra(gsl_rng *r)
   }
   gsl_test_abs(e_vee, 0.0, 0.0, "vee(hat w) = w exactly");
   gsl_test_abs(e_cross, 0.0, 1e-15, "hat(w) x = w x x");
-  gsl_test_abs(e_mul, 0.0, 4.0, "so3_mul vs long double product, in u times sum |a_ik b_kj|");
+  gsl_test_abs(e_mul, 0.0, 4.0,
+               "so3_mul vs long double product, in u times sum |a_ik b_kj|");
   gsl_test_abs(e_tn, 0.0, 0.0, "so3_mul_tn(A,B) = so3_mul(A^T,B) exactly");
   gsl_test_abs(e_nt, 0.0, 0.0, "so3_mul_nt(A,B) = so3_mul(A,B^T) exactly");
   gsl_test_abs(e_mv, 0.0, 0.0, "so3_mtv(A,x) = so3_mv(A^T,x) exactly");
-  gsl_test(!alias_ok, "every function gives the same bits when its output aliases an input");
+  gsl_test(!alias_ok,
+           "every function gives the same bits when its output aliases an input");
   double I[9], e = 1.0, z[3] = { 0, 0, 0 }, Z[9];
   so3_identity(I);
   so3_exp(Z, z);
   gsl_test_abs(max_abs_diff(I, Z), 0.0, 0.0, "exp(0) = I exactly");
   double a[3] = { 1e-200, -2e-200, 3e-200 }, b[3] = { 1e200, 2e200, -2e200 };
-  gsl_test_rel(so3_norm(a), sqrt(14.0) * 1e-200, 4 * U, "norm of a tiny vector (no underflow)");
+  gsl_test_rel(so3_norm(a), sqrt(14.0) * 1e-200, 4 * U,
+               "norm of a tiny vector (no underflow)");
   gsl_test_rel(so3_norm(b), 3e200, 4 * U, "norm of a huge vector (no overflow)");
   gsl_test_abs(so3_dot(b, a), 1.0 - 4.0 - 6.0, 1e-15 * e, "dot product");
 }
@@ -244,7 +252,8 @@ static void test_random_rotations(gsl_rng *r)
     rand_ball(r, w, 3.0);
     so3_cay(R, w);
     so3_cayinv(v, R);
-    for (int i = 0; i < 3; i++) e_cw = fmax(e_cw, fabs(v[i] - w[i]) / fmax(1.0, so3_norm(w)));
+    for (int i = 0; i < 3; i++)
+      e_cw = fmax(e_cw, fabs(v[i] - w[i]) / fmax(1.0, so3_norm(w)));
     rand_ball(r, v, 2.5);
     so3_exp(R, v);
     so3_cayinv(w, R);
@@ -256,7 +265,10 @@ static void test_random_rotations(gsl_rng *r)
     int sgn;
     gsl_linalg_LU_decomp(M, perm, &sgn);
     gsl_linalg_LU_invert(M, perm, Mi);
-    for (int k = 0; k < 9; k++) { P[k] = (k % 4 == 0) + S[k]; T[k] = Mi->data[(k / 3) * Mi->tda + k % 3]; }
+    for (int k = 0; k < 9; k++) {
+      P[k] = (k % 4 == 0) + S[k];
+      T[k] = gsl_matrix_get(Mi, k / 3, k % 3);
+    }
     so3_mul(Ti, P, T);
     so3_cay(R, w);
     e_cdef = fmax(e_cdef, max_abs_diff(Ti, R));
@@ -283,7 +295,8 @@ static void test_random_rotations(gsl_rng *r)
   gsl_test_abs(e_ref, 0.0, 1e-14, "exp(w) vs long double scaling and squaring");
   gsl_test_abs(e_logexp, 0.0, 1e-14, "log(exp w) = w, |w| < pi");
   gsl_test_abs(e_explog, 0.0, 1e-14, "exp(log R) = R");
-  gsl_test_abs(e_dd, 0.0, 1e-14, "dexp(w) dexpinv(w) = dexpinv(w) dexp(w) = I, |w| < pi");
+  gsl_test_abs(e_dd, 0.0, 1e-14,
+               "dexp(w) dexpinv(w) = dexpinv(w) dexp(w) = I, |w| < pi");
   gsl_test_abs(e_cw, 0.0, 1e-14, "cayinv(cay w) = w, |w| < 3 (relative to max(1,|w|))");
   gsl_test_abs(e_cc, 0.0, 1e-14, "cay(cayinv R) = R, angle < 2.5");
   gsl_test_abs(e_cdef, 0.0, 1e-14, "cay(w) = (I + W)(I - W)^{-1} (GSL LU inverse)");
@@ -304,21 +317,27 @@ static void test_derivatives(gsl_rng *r)
       e = fmax(e, fabs((f[m](t + h) - f[m](t - h)) / (2 * h) - df[m](t)));
       e = fmax(e, fabs((f[m](-t + h) - f[m](-t - h)) / (2 * h) - df[m](-t)));
     }
-    gsl_test_abs(e, 0.0, 1e-9, "%s_d vs central difference, |t| in [0.003, 12]", name[m]);
+    gsl_test_abs(e, 0.0, 1e-9, "%s_d vs central difference, |t| in [0.003, 12]",
+                 name[m]);
   }
   double e_T = 0.0, worst_ratio = 0.0;
   for (int n = 0; n < 1000; n++) {
-    double w[3], d[3], T[9], Td[3], R[9], Rp[9], Rm[9], Ap[9], Am[9], H[9], wp[3], wm[3];
+    double w[3], d[3], T[9], Td[3], R[9], Rp[9], Rm[9], Ap[9], Am[9], H[9];
+    double wp[3], wm[3];
     rand_ball(r, w, 2 * PI - 0.5);
     rand_unit(r, d);
     const double eps = 1e-5;
-    for (int i = 0; i < 3; i++) { wp[i] = w[i] + eps * d[i]; wm[i] = w[i] - eps * d[i]; }
+    for (int i = 0; i < 3; i++) {
+      wp[i] = w[i] + eps * d[i];
+      wm[i] = w[i] - eps * d[i];
+    }
     so3_exp(R, w); so3_exp(Rp, wp); so3_exp(Rm, wm);
     so3_mul_tn(Ap, R, Rp); so3_mul_tn(Am, R, Rm);
     so3_dexp(T, w);
     so3_mv(Td, T, d);
     so3_hat(H, Td);
-    for (int k = 0; k < 9; k++) e_T = fmax(e_T, fabs((Ap[k] - Am[k]) / (2 * eps) - H[k]));
+    for (int k = 0; k < 9; k++)
+      e_T = fmax(e_T, fabs((Ap[k] - Am[k]) / (2 * eps) - H[k]));
     /* second-order agreement of exp(w + e d) and exp(w) exp(e T d) */
     double disc[2];
     for (int s = 0; s < 2; s++) {
@@ -329,9 +348,10 @@ static void test_derivatives(gsl_rng *r)
     }
     worst_ratio = fmax(worst_ratio, fabs(disc[0] / disc[1] - 4.0));
   }
-  gsl_test_abs(e_T, 0.0, 1e-9, "exp(w)^T d/de exp(w + e d) = hat(dexp(w) d), |w| < 2 pi - 0.5");
+  gsl_test_abs(e_T, 0.0, 1e-9,
+               "exp(w)^T d/de exp(w + e d) = hat(dexp(w) d), |w| < 2 pi - 0.5");
   gsl_test_abs(worst_ratio, 0.0, 0.05,
-               "exp(w+ed) - exp(w)exp(e T d) = O(e^2): ratio of errors at e, e/2 minus 4");
+               "exp(w+ed) - exp(w)exp(eTd) = O(e^2): error ratio at e, e/2 minus 4");
 }
 static void test_small_angles(gsl_rng *r)
 {
@@ -385,9 +405,11 @@ static void test_small_angles(gsl_rng *r)
       double t = 0.0005 * i;
       long double ref = ld_coef(t, m % 3 + 1, m / 3);
       double v = f[m](t);
-      e = fmax(e, ref == 0.0L ? fabs(v) / U : (double)(fabsl(v - ref) / fabsl(ref) / U));
+      e = fmax(e, ref == 0.0L ? fabs(v) / U
+                              : (double)(fabsl(v - ref) / fabsl(ref) / U));
     }
-    gsl_test_abs(e, 0.0, 6.0, "%s on [0, 3.1] vs long double series, error in u", name[m]);
+    gsl_test_abs(e, 0.0, 6.0, "%s on [0, 3.1] vs long double series, error in u",
+                 name[m]);
   }
 }
 static void test_near_pi(gsl_rng *r)
@@ -415,7 +437,8 @@ static void test_near_pi(gsl_rng *r)
     }
     gsl_test_abs(e, 0.0, 1e-14, "log(exp w) = w%s, |w| = pi - %g",
                  delta[a] > 0 ? "" : " or -w", delta[a]);
-    gsl_test(e_len > 4 * U * PI, "|log R| <= pi, angle pi - %g (excess %g)", delta[a], e_len);
+    gsl_test(e_len > 4 * U * PI, "|log R| <= pi, angle pi - %g (excess %g)",
+             delta[a], e_len);
     gsl_test_abs(e_back, 0.0, 1e-14, "exp(log R) = R, angle pi - %g", delta[a]);
   }
 }
@@ -426,10 +449,10 @@ static void test_naive_cosc(void)
   double naive = (1.0 - cos(t)) / (t * t);
   double e_naive = (double)(fabsl(naive - ref) / ref);
   double e_ours = (double)(fabsl(so3_cosc(t) - ref) / ref);
-  gsl_test(!(e_naive > 1e-12), "naive (1 - cos t)/t^2 at t = 1e-6 is inaccurate (rel. error %g)",
-           e_naive);
-  gsl_test(!(1000 * e_ours < e_naive), "so3_cosc(1e-6) is > 1000x more accurate (%g vs %g)",
-           e_ours, e_naive);
+  gsl_test(!(e_naive > 1e-12),
+           "naive (1 - cos t)/t^2 at t = 1e-6 is inaccurate (rel. error %g)", e_naive);
+  gsl_test(!(1000 * e_ours < e_naive),
+           "so3_cosc(1e-6) is > 1000x more accurate (%g vs %g)", e_ours, e_naive);
   double w[3] = { 0.6e-6, -0.48e-6, 0.64e-6 }, T[9], Tn[9];
   long double M[9];
   double tt = so3_norm(w);
@@ -449,7 +472,8 @@ static void test_naive_cosc(void)
     en = fmax(en, (double)fabsl(Tn[k] - M[k]));
     eo = fmax(eo, (double)fabsl(T[k] - M[k]));
   }
-  gsl_test(!(1000 * eo < en), "dexp at |w| = 1e-6: ours %g vs naive %g (absolute)", eo, en);
+  gsl_test(!(1000 * eo < en),
+           "dexp at |w| = 1e-6: ours %g vs naive %g (absolute)", eo, en);
 }
 static void test_drift(void)
 {
@@ -470,8 +494,10 @@ static void test_drift(void)
   }
   for (int i = 0; i < 3; i++) xN[i] = N * xi[i];
   so3_exp(RN, xN);
-  gsl_test_abs(so3_orth_err(E), 0.0, 4 * U, "one step exp(xi), |xi| = 1e-7, is orthogonal to round-off");
-  gsl_test_abs(so3_orth_err(R), 0.0, 4.0 * N * U, "R <- R exp(xi), 1e6 steps: drift <= 4 N u");
+  gsl_test_abs(so3_orth_err(E), 0.0, 4 * U,
+               "one step exp(xi), |xi| = 1e-7, is orthogonal to round-off");
+  gsl_test_abs(so3_orth_err(R), 0.0, 4.0 * N * U,
+               "R <- R exp(xi), 1e6 steps: drift <= 4 N u");
   gsl_test_abs(so3_orth_err(Ri), 0.0, 10.0 * sqrt((double)N) * U,
                "R <- R + R (exp(xi) - I), 1e6 steps: drift <= 10 sqrt(N) u");
   gsl_test_abs(max_abs_diff(Ri, RN), 0.0, 10.0 * sqrt((double)N) * U,
@@ -486,7 +512,8 @@ static void polar_svd(double Q[9], const double A[9])
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) {
       double q = 0;
-      for (int k = 0; k < 3; k++) q += gsl_matrix_get(U_, i, k) * gsl_matrix_get(V, j, k);
+      for (int k = 0; k < 3; k++)
+        q += gsl_matrix_get(U_, i, k) * gsl_matrix_get(V, j, k);
       Q[3 * i + j] = q;
     }
   gsl_matrix_free(U_); gsl_matrix_free(V); gsl_vector_free(S); gsl_vector_free(work);
@@ -506,7 +533,10 @@ static void test_reortho(gsl_rng *r)
     e_orth = fmax(e_orth, so3_orth_err(Q));
     e_det = fmax(e_det, fabs(det3(Q) - 1.0));
     double dq = 0, dr = 0;
-    for (int k = 0; k < 9; k++) { dq += (A[k] - Q[k]) * (A[k] - Q[k]); dr += (A[k] - R[k]) * (A[k] - R[k]); }
+    for (int k = 0; k < 9; k++) {
+      dq += (A[k] - Q[k]) * (A[k] - Q[k]);
+      dr += (A[k] - R[k]) * (A[k] - R[k]);
+    }
     closer &= dq <= dr;
     memcpy(A2, A, sizeof A);
     so3_reortho(A2, A2);
@@ -527,10 +557,12 @@ static void test_reortho(gsl_rng *r)
   gsl_test_abs(e_svd, 0.0, 1e-14, "reortho(4-digit rotation) = U V^T from GSL SVD");
   gsl_test_abs(e_orth, 0.0, 1e-15, "reortho result is orthogonal");
   gsl_test_abs(e_det, 0.0, 1e-15, "reortho result has det 1");
-  gsl_test(!closer, "reortho result is at least as close to A as the rotation A was printed from");
+  gsl_test(!closer,
+           "reortho(A) is at least as close to A as the rotation A was printed from");
   gsl_test(!alias_ok, "reortho(A, A) gives the same bits");
   gsl_test_abs(e_far, 0.0, 1e-14, "reortho(R1 diag(s) R2) = R1 R2, s in [0.2, 5]");
-  gsl_test_abs(e_same, 0.0, 4.0, "reortho(R) - R <= |I - R^T R|_F/2 + 4u for R = exp(w), excess in u");
+  gsl_test_abs(e_same, 0.0, 4.0,
+               "max|reortho(R) - R| - |I - R^T R|_F/2 for R = exp(w), in u");
   /* invalid input */
   double bad[5][9] = {
     { 1, 2, 3, 4, 5, 6, 5, 7, 9 },            /* row 3 = row 1 + row 2: singular */
@@ -544,7 +576,8 @@ static void test_reortho(gsl_rng *r)
     int st = so3_reortho(Q, bad[b]);
     int untouched = 1;
     for (int k = 0; k < 9; k++) untouched &= Q[k] == 7.0;
-    gsl_test(st != LG_EINVAL || !untouched, "reortho rejects invalid input %d and leaves Q", b);
+    gsl_test(st != LG_EINVAL || !untouched,
+             "reortho rejects invalid input %d and leaves Q", b);
   }
 }
 static void test_so2(void)
