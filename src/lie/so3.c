@@ -14,7 +14,7 @@ void so3_hat(double S[9], const double w[3])
 
 void so3_vee(double w[3], const double S[9])
 {
-  double a = S[7], b = S[2], c = S[3];
+  double a = S[7], b = -S[6], c = S[3];
   w[0] = a; w[1] = b; w[2] = c;
 }
 
@@ -93,6 +93,9 @@ double so3_dot(const double a[3], const double b[3])
 
 double so3_norm(const double a[3])
 {
+  double s = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+  if (s > 1e-290 && s < 1e290)                 /* no overflow, no underflow */
+    return sqrt(s);
   return hypot(hypot(a[0], a[1]), a[2]);
 }
 /* Thresholds below which the series are summed, and their length. */
