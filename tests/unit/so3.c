@@ -604,6 +604,9 @@ int main(void)
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(r, 20221109UL);
   gsl_test_verbose(1);
+  gsl_test(!(LDBL_MANT_DIG > DBL_MANT_DIG),
+           "long double (%d bits) is wider than double (%d), as the references need",
+           LDBL_MANT_DIG, DBL_MANT_DIG);
   test_algebra(r);
   test_random_rotations(r);
   test_derivatives(r);
