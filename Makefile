@@ -182,7 +182,7 @@ $(O)/result/unit-%.res: $(O)/bin/unit/%
 	@echo "  TEST     unit/$*"
 	@$(call RECORD,unit-$*,$<)
 
-$(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM)
+$(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 	@mkdir -p $(@D)
 	@echo "  TEST     cli/$*"
 	@$(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
@@ -256,14 +256,21 @@ $(T)/weave/chapters.tex: $(CHAPTERS)
 	@echo "  WEAVE    $@"
 	@noweave -n -index $(CHAPTERS) > $@.tmp && mv $@.tmp $@
 
-$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex
+$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex $(T)/report/version.tex
 	@mkdir -p $(T)/report
 	@echo "  LATEX    $@"
 	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
 	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
-	@if grep -q -E 'undefined|Rerun to get' $(T)/report/report.log; then \
-	  grep -E 'undefined|Rerun' $(T)/report/report.log; exit 1; fi
+	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
+	  grep -E $(TEXBAD) $(T)/report/report.log; exit 1; fi
 	@cp $(T)/report/report.pdf $@.tmp && mv $@.tmp $@
+
+# A report with an undefined reference, citation or measured value fails.
+TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
+
+$(T)/report/version.tex: src/core/lg.h
+	@mkdir -p $(@D)
+	@sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
 
 report: $(T)/report.pdf $(LGSIM)
 
