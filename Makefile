@@ -137,8 +137,8 @@ figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
 	@echo "  PLOT     $@"
 	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
-	@cd $(T)/fig/$* && pdflatex -interaction=batchmode -halt-on-error $*.tex \
-	  > /dev/null || { tail -20 $*.log; exit 1; }
+	@pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
+	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
 	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
 
 figures: $(FIGURES)
