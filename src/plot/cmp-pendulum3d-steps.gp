@@ -19,6 +19,7 @@ plot dat index 0 using (sel(0)):7 with linespoints lt LT_p3d_ra notitle, \
      '' index 0 using (sel(3)):7 with linespoints lt LT_p3d_cardan notitle
 unset logscale x
 set format x '$%g$'
+set xtics 50
 set xlabel '$t$ (s)'
 set ylabel 'separation'
 plot dat index 1 using 1:($2 + 1e-17) with lines lt LT_ref title '$|\delta\omega|$', \

@@ -363,29 +363,50 @@ void p3d_step_init(p3d_step *st, const ht_params *p, double h,
   p3d_point_set(&st->pt, p->gdir, R, W);
   memcpy(st->W, W, sizeof st->W);
 }
-static void p3d_predict(p3d_point *q, const p3d_step *st)
+/* the rates of every variable at a point: dW, the rows, Gamma, the angles */
+static void p3d_rates(p3d_point *d, const ht_params *p, const p3d_point *x)
 {
-  const ht_params *p = &st->p;
-  const double *W = st->W, h = st->h;
-  double JW[3], c1[3], c2[3], G[3];
+  const double *W = x->W;
+  double JW[3], c1[3], c2[3];
   for (int i = 0; i < 3; i++) JW[i] = p->J[i] * W[i];
   so3_cross(c1, JW, W);
-  so3_cross(c2, p->rho, st->pt.Gg);
-  for (int i = 0; i < 3; i++)
-    q->W[i] = W[i] + h * (c1[i] + p->m * p->g * c2[i]) / p->J[i];
-  so3_cross(G, st->pt.Gg, W);
-  for (int i = 0; i < 3; i++) q->Gg[i] = st->pt.Gg[i] + h * G[i];
-  for (int r = 0; r < 3; r++) {
-    so3_cross(G, st->pt.G + 3*r, W);
-    for (int i = 0; i < 3; i++) q->G[3*r+i] = st->pt.G[3*r+i] + h * G[i];
+  so3_cross(c2, p->rho, x->Gg);
+  for (int i = 0; i < 3; i++) d->W[i] = (c1[i] + p->m * p->g * c2[i]) / p->J[i];
+  so3_cross(d->Gg, x->Gg, W);
+  for (int r = 0; r < 3; r++) so3_cross(d->G + 3*r, x->G + 3*r, W);
+  double cy = cos(x->th[1]), sy = sin(x->th[1]), cz = cos(x->th[2]), sz = sin(x->th[2]);
+  d->th[0] = fabs(cy) > 1e-8 ? (W[0] * cz - W[1] * sz) / cy : 0.0;
+  d->th[1] = W[0] * sz + W[1] * cz;
+  d->th[2] = W[2] - sy * d->th[0];
+}
+
+/* y + c d, every variable */
+static void p3d_axpy(p3d_point *q, const p3d_point *y, double c, const p3d_point *d)
+{
+  for (int i = 0; i < 3; i++) {
+    q->W[i] = y->W[i] + c * d->W[i];
+    q->Gg[i] = y->Gg[i] + c * d->Gg[i];
+    q->th[i] = y->th[i] + c * d->th[i];
   }
-  double cy = cos(st->pt.th[1]), sy = sin(st->pt.th[1]);
-  double cz = cos(st->pt.th[2]), sz = sin(st->pt.th[2]);
-  double rx = fabs(cy) > 1e-8 ? (W[0] * cz - W[1] * sz) / cy : 0.0;
-  double ry = W[0] * sz + W[1] * cz, rz = W[2] - sy * rx;
-  q->th[0] = st->pt.th[0] + h * rx;
-  q->th[1] = st->pt.th[1] + h * ry;
-  q->th[2] = st->pt.th[2] + h * rz;
+  for (int i = 0; i < 9; i++) q->G[i] = y->G[i] + c * d->G[i];
+}
+
+/* one classical RK4 step in all variables */
+static void p3d_predict(p3d_point *q, const p3d_step *st)
+{
+  const double h = st->h;
+  p3d_point k1, k2, k3, k4, y;
+  p3d_rates(&k1, &st->p, &st->pt);
+  p3d_axpy(&y, &st->pt, 0.5 * h, &k1);
+  p3d_rates(&k2, &st->p, &y);
+  p3d_axpy(&y, &st->pt, 0.5 * h, &k2);
+  p3d_rates(&k3, &st->p, &y);
+  p3d_axpy(&y, &st->pt, h, &k3);
+  p3d_rates(&k4, &st->p, &y);
+  p3d_axpy(&y, &k1, 2.0, &k2);
+  p3d_axpy(&y, &y, 2.0, &k3);
+  p3d_axpy(&y, &y, 1.0, &k4);
+  p3d_axpy(q, &st->pt, h / 6.0, &y);
 }
 typedef struct {
   const p3d_form *form;
