@@ -110,7 +110,8 @@ double so3_norm(const double a[3])
 /* The ratios of consecutive terms, as constants: no division at run time.
    Row m-1 of so3_ratio holds 1/((2k+m-1)(2k+m)), k = 1..N, for f_m;
    row m-1 of so3_dratio holds (j+2)/((j+1)(2j+m+3)(2j+m+4)), j = 0..N-1. */
-#define SO3_RATIO(k, m) (1.0 / ((double)(2 * (k) + (m) + 1) * (double)(2 * (k) + (m) + 2)))
+#define SO3_RATIO(k, m) \
+  (1.0 / ((double)(2 * (k) + (m) + 1) * (double)(2 * (k) + (m) + 2)))
 #define SO3_DRATIO(j, m) ((double)((j) + 2) / ((double)((j) + 1) \
                           * (double)(2 * (j) + (m) + 3) * (double)(2 * (j) + (m) + 4)))
 #define SO3_ROW(F, m) { F(0, m), F(1, m), F(2, m), F(3, m), F(4, m), F(5, m), \
