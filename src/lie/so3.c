@@ -117,6 +117,7 @@ double so3_norm(const double a[3])
 #define SO3_ROW(F, m) { F(0, m), F(1, m), F(2, m), F(3, m), F(4, m), F(5, m), \
                         F(6, m), F(7, m), F(8, m), F(9, m), F(10, m), F(11, m), \
                         F(12, m), F(13, m) }
+_Static_assert(SO3_SERIES_N == 14, "SO3_ROW lists 14 ratios");
 static const double so3_ratio[3][SO3_SERIES_N] = {
   SO3_ROW(SO3_RATIO, 1), SO3_ROW(SO3_RATIO, 2), SO3_ROW(SO3_RATIO, 3) };
 static const double so3_dratio[3][SO3_SERIES_N] = {
