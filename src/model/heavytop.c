@@ -57,7 +57,7 @@ int ht_check(void *par, int reortho, char *msg, size_t n)
   double det, err;
   if (msg && n) msg[0] = '\0';
   if (!isfinite(p->m) || !(p->m > 0)) HT_FAIL("parameter m: mass %g is not positive", p->m);
-  if (!isfinite(p->g) || !(p->g >= 0)) HT_FAIL("parameter g: %g is negative", p->g);
+  if (!isfinite(p->g) || !(p->g >= 0)) HT_FAIL("parameter g: %g is not >= 0", p->g);
   for (int i = 0; i < 3; i++) {
     if (!isfinite(p->gdir[i])) HT_FAIL("parameter gdir: component %d is not finite", i + 1);
     if (!isfinite(J[i])) HT_FAIL("parameter J: component %d is not finite", i + 1);

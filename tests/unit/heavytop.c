@@ -72,6 +72,12 @@ static void test_defaults(void)
   gsl_test(lg_model_find("pendulum3d") != &ht_pendulum3d, "pendulum3d is in the table");
   gsl_test(!lg_scheme_find("heavytop", "rk4") || !lg_scheme_find("heavytop", "ref"),
            "rk4 and ref of family heavytop are in the table");
+  {
+    int ncol = 1;
+    for (const char *c = HT_COLUMNS; *c; c++) ncol += *c == ',';
+    gsl_test(ncol != HT_NCOL || ht_pendulum3d.ncol != HT_NCOL,
+             "HT_COLUMNS names %d columns, HT_NCOL = %d", ncol, HT_NCOL);
+  }
 }
 static void shift(double *yp, const double *y, const double *f, double eps)
 {
