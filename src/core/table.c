@@ -2,14 +2,16 @@
 #include <string.h>
 #include "core/lg.h"
 
+extern const lg_model *const rb_models[]; extern const lg_scheme_type *const rb_schemes[];
 extern const lg_scheme_type *const p3d_schemes[];
 
 static const lg_model *const *const model_groups[] = {
-
+  rb_models,
   NULL
 };
 
 static const lg_scheme_type *const *const scheme_groups[] = {
+  rb_schemes,
   p3d_schemes,
   NULL
 };
@@ -52,7 +54,7 @@ void lg_opts_default(lg_opts *opt)
 {
   opt->newton_tol = 1e-12;
   opt->newton_maxiter = 50;
-  opt->newton_solver = LG_NEWTON_PLAIN;
+  opt->newton_solver = LG_NEWTON_DIRECT;
   opt->ref_tol = 1e-13;
 }
 

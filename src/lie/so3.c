@@ -107,27 +107,41 @@ double so3_norm(const double a[3])
 #define SO3_T_SINCC_D 3.0
 #define SO3_SERIES_N 14
 
+/* The ratios of consecutive terms, as constants: no division at run time.
+   Row m-1 of so3_ratio holds 1/((2k+m-1)(2k+m)), k = 1..N, for f_m;
+   row m-1 of so3_dratio holds (j+2)/((j+1)(2j+m+3)(2j+m+4)), j = 0..N-1. */
+#define SO3_RATIO(k, m) \
+  (1.0 / ((double)(2 * (k) + (m) + 1) * (double)(2 * (k) + (m) + 2)))
+#define SO3_DRATIO(j, m) ((double)((j) + 2) / ((double)((j) + 1) \
+                          * (double)(2 * (j) + (m) + 3) * (double)(2 * (j) + (m) + 4)))
+#define SO3_ROW(F, m) { F(0, m), F(1, m), F(2, m), F(3, m), F(4, m), F(5, m), \
+                        F(6, m), F(7, m), F(8, m), F(9, m), F(10, m), F(11, m), \
+                        F(12, m), F(13, m) }
+_Static_assert(SO3_SERIES_N == 14, "SO3_ROW lists 14 ratios");
+static const double so3_ratio[3][SO3_SERIES_N] = {
+  SO3_ROW(SO3_RATIO, 1), SO3_ROW(SO3_RATIO, 2), SO3_ROW(SO3_RATIO, 3) };
+static const double so3_dratio[3][SO3_SERIES_N] = {
+  SO3_ROW(SO3_DRATIO, 1), SO3_ROW(SO3_DRATIO, 2), SO3_ROW(SO3_DRATIO, 3) };
+static const double so3_fact[6] = { 1.0, 1.0, 2.0, 6.0, 24.0, 120.0 };
+
 /* f_m(t) = sum_k (-x)^k/(2k+m)!, x = t^2, in nested (Horner) form. */
 static double so3_series(double x, int m)
 {
-  double s = 1.0, mf = 1.0;
-  for (int k = SO3_SERIES_N; k >= 1; k--)
-    s = 1.0 - x / ((double)(2 * k + m - 1) * (double)(2 * k + m)) * s;
-  for (int i = 2; i <= m; i++)
-    mf *= i;
-  return s / mf;
+  const double *r = so3_ratio[m - 1];
+  double s = 1.0;
+  for (int k = SO3_SERIES_N - 1; k >= 0; k--)
+    s = 1.0 - x * r[k] * s;
+  return s / so3_fact[m];
 }
 
 /* f_m'(t)/t as a series in x = t^2, Eq. (lie-dseries). */
 static double so3_series_d_over_t(double x, int m)
 {
-  double s = 1.0, f = 1.0;
+  const double *r = so3_dratio[m - 1];
+  double s = 1.0;
   for (int j = SO3_SERIES_N - 1; j >= 0; j--)
-    s = 1.0 - (double)(j + 2) * x
-            / ((double)(j + 1) * (double)(2 * j + m + 3) * (double)(2 * j + m + 4)) * s;
-  for (int i = 2; i <= m + 2; i++)
-    f *= i;
-  return -2.0 / f * s;
+    s = 1.0 - x * r[j] * s;
+  return -2.0 * s / so3_fact[m + 2];
 }
 double so3_sinc(double t)
 {

@@ -43,8 +43,9 @@ static int sys3(const double *x, void *p, double *f, double *J)
 }
 static void test_roots(void)
 {
-  for (int solver = LG_NEWTON_PLAIN; solver <= LG_NEWTON_HYBRIDSJ; solver++) {
-    const char *name = solver == LG_NEWTON_PLAIN ? "newton" : "hybridsj";
+  for (int solver = LG_NEWTON_PLAIN; solver <= LG_NEWTON_DIRECT; solver++) {
+    const char *name = solver == LG_NEWTON_PLAIN ? "newton"
+                     : solver == LG_NEWTON_HYBRIDSJ ? "hybridsj" : "direct";
     newton_ws *w2 = newton_alloc(2, solver), *w3 = newton_alloc(3, solver);
     double x2[2] = {2.3, 0.7}, x3[3] = {0.5, -1.1, 0.6}, r;
     int it, st;
@@ -131,6 +132,42 @@ static void test_gsl_residual_norm(void)
            "gsl_multiroot_test_residual accepts sum 1.2 < 1.3");
   gsl_vector_free(f);
 }
+static int sys_nan(const double *x, void *p, double *f, double *J)
+{
+  (void)p;
+  f[0] = sqrt(x[0]) - 1;         /* NaN for x[0] < 0 */
+  f[1] = x[1];
+  if (J) {
+    J[0] = 0.5 / sqrt(x[0]); J[1] = 0;
+    J[2] = 0;                J[3] = 1;
+  }
+  return 0;
+}
+
+static void test_nan(void)
+{
+  newton_ws *w = newton_alloc(2, LG_NEWTON_PLAIN);
+  double x[2] = {-1.0, 0.0}, r;
+  int it, st = newton_solve(w, sys_nan, NULL, x, 1e-12, 5, &it, &r);
+  gsl_test(st != LG_ENEWTON, "NaN residual: LG_ENEWTON (got %d)", st);
+  gsl_test(!isnan(r), "NaN residual reported as NaN (got %g)", r);
+  newton_free(w);
+}
+static void test_direct_same_map(void)
+{
+  newton_ws *wp = newton_alloc(3, LG_NEWTON_PLAIN), *wd = newton_alloc(3, LG_NEWTON_DIRECT);
+  for (int cap = 1; cap <= 4; cap++) {
+    double xp[3] = {0.5, -1.1, 0.6}, xd[3] = {0.5, -1.1, 0.6}, rp, rd;
+    int ip, id;
+    newton_solve(wp, sys3, NULL, xp, 1e-300, cap, &ip, &rp);
+    newton_solve(wd, sys3, NULL, xd, 1e-300, cap, &id, &rd);
+    gsl_test(ip != id, "direct and newton: iteration counts %d and %d", id, ip);
+    for (int i = 0; i < 3; i++)
+      gsl_test_abs(xd[i], xp[i], 1e-14, "direct = newton after %d iterations, component %d", cap, i);
+  }
+  newton_free(wp);
+  newton_free(wd);
+}
 
 int main(void)
 {
@@ -139,5 +176,7 @@ int main(void)
   test_cap();
   test_jacobian_checker();
   test_gsl_residual_norm();
+  test_nan();
+  test_direct_same_map();
   exit(gsl_test_summary());
 }

@@ -485,12 +485,17 @@ static void test_drift(void)
   so3_hat(W, xi);
   so3_mul(W2, W, W);
   for (int i = 0; i < 9; i++) D[i] = s * W[i] + k * W2[i];
+  double kn = (1.0 - cos(t)) / (t * t), Dn[9], Rn[9];   /* the naive increment */
+  for (int i = 0; i < 9; i++) Dn[i] = s * W[i] + kn * W2[i];
   so3_identity(R);
   so3_identity(Ri);
+  so3_identity(Rn);
   for (long n = 0; n < N; n++) {
     so3_mul(R, R, E);
     so3_mul(P, Ri, D);
     for (int i = 0; i < 9; i++) Ri[i] += P[i];
+    so3_mul(P, Rn, Dn);
+    for (int i = 0; i < 9; i++) Rn[i] += P[i];
   }
   for (int i = 0; i < 3; i++) xN[i] = N * xi[i];
   so3_exp(RN, xN);
@@ -502,6 +507,9 @@ static void test_drift(void)
                "R <- R + R (exp(xi) - I), 1e6 steps: drift <= 10 sqrt(N) u");
   gsl_test_abs(max_abs_diff(Ri, RN), 0.0, 10.0 * sqrt((double)N) * U,
                "R <- R + R (exp(xi) - I), 1e6 steps, equals exp(N xi)");
+  gsl_test(!(so3_orth_err(Rn) > 10.0 * sqrt((double)N) * U),
+           "the same with the naive cosc drifts beyond that bound (%g)",
+           so3_orth_err(Rn));
 }
 static void polar_svd(double Q[9], const double A[9])
 {
