@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-asym.c: claims on the asymmetric spinning body. */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-gimbal.c: the Cardan form near gimbal lock. */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-long.c: invariants of Eq. (70) over 1e6 steps. */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-order.c: observed orders of the five schemes. */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

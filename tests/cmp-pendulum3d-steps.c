@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-steps.c: the Section 7 claims of sun2022 on the 3D pendulum. */
-#include "p3d_check.h"
+#include "p3d-check.h"
 
 /* the row of scheme s, step h, gravity g in data set 0 */
 static const double *p3d_row(const p3d_set *s, int sch, double h, double g)

@@ -1,5 +1,5 @@
 /* sun2022-fig18.c: claims of Fig. 18 (Eq. 70, h = 0.05, angular velocity). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

@@ -1,5 +1,5 @@
 /* sun2022-fig19.c: claims of Fig. 19 (Eq. 70, h = 0.05, attitude). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

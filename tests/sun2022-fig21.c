@@ -1,5 +1,5 @@
 /* sun2022-fig21.c: claims of Fig. 21 (Eq. 78, h = 0.1, reduced attitude). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

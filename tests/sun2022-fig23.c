@@ -1,5 +1,5 @@
 /* sun2022-fig23.c: claims of Fig. 23 (Eq. 83, h = 0.1, attitude of the x axis). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

@@ -1,5 +1,5 @@
 /* sun2022-fig24.c: claims of Fig. 24 (Eq. 83, h = 0.1, attitude of the y axis). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

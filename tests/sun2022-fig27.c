@@ -1,5 +1,5 @@
 /* sun2022-fig27.c: claims of Fig. 27 (Eq. 87, h = 0.01 and 0.005, attitude). */
-#include "p3d_check.h"
+#include "p3d-check.h"
 int main(void)
 {
   p3d_data d;

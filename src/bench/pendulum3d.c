@@ -1,6 +1,6 @@
 /* pendulum3d.c: cost per step of the sun2022 3D pendulum schemes. */
 #include <time.h>
-#include "fig/p3d_driver.h"
+#include "fig/p3d-driver.h"
 
 static int p3d_count(void *ctx, const lg_state *s)
 {

@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-asym.c: the five schemes on an asymmetric spinning body. */
-#include "fig/p3d_driver.h"
+#include "fig/p3d-driver.h"
 
 static void p3d_asym_params(ht_params *p)
 {

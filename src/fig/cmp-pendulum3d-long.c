@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-long.c: 1e6 steps of h = 0.1 on the sun2022 3D pendulum. */
-#include "fig/p3d_driver.h"
+#include "fig/p3d-driver.h"
 
 int main(void)
 {

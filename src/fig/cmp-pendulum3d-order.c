@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-order.c: observed order of the five 3D pendulum schemes. */
-#include "fig/p3d_driver.h"
+#include "fig/p3d-driver.h"
 
 static int p3d_keep_state(void *ctx, const lg_state *s)
 {

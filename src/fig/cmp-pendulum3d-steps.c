@@ -1,5 +1,5 @@
 /* cmp-pendulum3d-steps.c: step-size sensitivity of the sun2022 3D pendulum schemes. */
-#include "fig/p3d_driver.h"
+#include "fig/p3d-driver.h"
 
 /* run 100 s keeping (t, W, Gamma) at every step from 95 s on */
 static inline int p3d_sampled(p3d_run *r, const char *scheme, const ht_params *p, double h)

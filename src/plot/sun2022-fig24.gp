@@ -2,4 +2,4 @@
 dat = 'data/sun2022-fig24.dat'
 c1 = 8; c2 = 9; c3 = 10; LTS = LT_p3d_clg
 lab = '$R^Te_2$'; k1 = '$R_{21}$'; k2 = '$R_{22}$'; k3 = '$R_{23}$'
-load 'src/plot/p3d_panels.gpi'
+load 'src/plot/p3d-panels.gpi'

@@ -1,4 +1,4 @@
-/* p3d_check.h: shared code of the sun2022 3D pendulum claim checks. */
+/* p3d-check.h: shared code of the sun2022 3D pendulum claim checks. */
 #ifndef P3D_CHECK_H
 #define P3D_CHECK_H
 #include <math.h>

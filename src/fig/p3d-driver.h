@@ -1,4 +1,4 @@
-/* p3d_driver.h: shared code of the sun2022 3D pendulum drivers. */
+/* p3d-driver.h: shared code of the sun2022 3D pendulum drivers. */
 #ifndef P3D_DRIVER_H
 #define P3D_DRIVER_H
 #include <math.h>
