@@ -1,11 +1,12 @@
 # cmp-pendulum3d-steps.gp: step-size sensitivity of the 3D pendulum schemes.
 dat = 'data/cmp-pendulum3d-steps.dat'
-set multiplot layout 1,3
+set multiplot layout 1,2
 set logscale xy
-set format x '$10^{%T}$'
+set xrange [0.004:0.13]
+set xtics ('$0.005$' 0.005, '$0.02$' 0.02, '$0.1$' 0.1)
 set format y '$10^{%T}$'
 set xlabel '$h$ (s)'
-set key bottom right samplen 1.5
+set key at graph 0.98, graph 0.74 right samplen 1.5
 set ylabel 'energy error / $mg|\rho|$'
 sel(s) = ($1 == s && $3 == 9.8) ? $2 : 1/0
 plot dat index 0 using (sel(0)):($4 + 1e-17) with linespoints lt LT_p3d_ra title '(78)', \
@@ -13,15 +14,9 @@ plot dat index 0 using (sel(0)):($4 + 1e-17) with linespoints lt LT_p3d_ra title
      '' index 0 using (sel(2)):($4 + 1e-17) with linespoints lt LT_p3d_f title '(70)', \
      '' index 0 using (sel(3)):($4 + 1e-17) with linespoints lt LT_p3d_cardan title '(87)'
 set ylabel 'deviation from ref. / $A$'
+set format y '$%g$'
 plot dat index 0 using (sel(0)):7 with linespoints lt LT_p3d_ra notitle, \
      '' index 0 using (sel(1)):7 with linespoints lt LT_p3d_clg notitle, \
      '' index 0 using (sel(2)):7 with linespoints lt LT_p3d_f notitle, \
      '' index 0 using (sel(3)):7 with linespoints lt LT_p3d_cardan notitle
-unset logscale x
-set format x '$%g$'
-set xtics 50
-set xlabel '$t$ (s)'
-set ylabel 'separation'
-plot dat index 1 using 1:($2 + 1e-17) with lines lt LT_ref title '$|\delta\omega|$', \
-     '' index 1 using 1:($3 + 1e-17) with lines lt LT_ref dt 2 title '$|\delta\Gamma|$'
 unset multiplot
