@@ -1,5 +1,24 @@
 # sun2022-fig27.gp: Fig. 27 of sun2022, p3d-cardan.
 dat = 'data/sun2022-fig27.dat'
 c1 = 14; c2 = 15; c3 = 16; LTS = LT_p3d_cardan
-lab = '$\Gamma=R^Te_3$'; k1 = '$\Gamma_1$'; k2 = '$\Gamma_2$'; k3 = '$\Gamma_3$'
-load 'src/plot/p3d-panels.gpi'
+yt = 0.5; lab = '$\Gamma=R^Te_3$'; k1 = '$\Gamma_1$'; k2 = '$\Gamma_2$'; k3 = '$\Gamma_3$'
+# two panels of a sun2022 3D pendulum figure.
+# The caller sets dat, c1, c2, c3 (columns), lab (y label), yt (tic step), k1..k3 (keys), LTS.
+set multiplot layout 2,1
+set key outside right samplen 1.5 maxrows 6
+set ytics yt
+set ylabel lab
+set xrange [0:100]
+set xlabel '$t$ (s)'
+plot dat index 0 using 1:c1 with lines lt LTS dt 1 lw 0.8 title k1, \
+     '' index 0 using 1:c2 with lines lt LTS dt 2 lw 0.8 title k2, \
+     '' index 0 using 1:c3 with lines lt LTS dt 3 lw 0.8 title k3
+set xrange [95:100]
+plot dat index 2 using 1:c1 with lines lt LTS dt 1 notitle, \
+     '' index 2 using 1:c2 with lines lt LTS dt 2 notitle, \
+     '' index 2 using 1:c3 with lines lt LTS dt 3 notitle, \
+     '' index 3 using 1:c1 with lines lt LT_ref lw 0.6 title 'ref.', \
+     '' index 3 using 1:c2 with lines lt LT_ref lw 0.6 notitle, \
+     '' index 3 using 1:c3 with lines lt LT_ref lw 0.6 notitle, \
+     '' index 4 using 1:c1 with lines lt LTS dt 4 lw 0.6 title k1.', $h_2$'
+unset multiplot
