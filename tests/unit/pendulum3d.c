@@ -118,5 +118,45 @@ int main(void)
     gsl_test_abs(so3_norm(G), 1.0, 1e-10, "p3d: p3d-clg keeps |Gamma|");
     gsl_test_abs(so3_orth_err(s1.R), 0.0, 1e-10, "p3d: p3d-clg keeps R orthogonal");
   }
+  {
+    const double th[3] = {0.4, -0.7, 1.2}, rate[3] = {0.9, -1.3, 0.6}, eps = 1e-6;
+    double Rp[9], Rm[9], X[9], Y[9], Z[9], T[9], wxyz[3], wzyx[3];
+    double e1[3] = {1, 0, 0}, e2[3] = {0, 1, 0}, e3[3] = {0, 0, 1};
+    double ours[3], printed[3], a[3], b[3];
+    for (int order = 0; order < 2; order++) {
+      double Rc[9], dR[9], S[9], tp[3], tm[3];
+      for (int i = 0; i < 3; i++) { tp[i] = th[i] + eps * rate[i]; tm[i] = th[i] - eps * rate[i]; }
+      for (int k = 0; k < 2; k++) {
+        const double *t = k ? tm : tp;
+        so3_rotx(X, t[0]); so3_roty(Y, t[1]); so3_rotz(Z, t[2]);
+        if (order == 0) { so3_mul(T, X, Y); so3_mul(k ? Rm : Rp, T, Z); }
+        else { so3_mul(T, Z, Y); so3_mul(k ? Rm : Rp, T, X); }
+      }
+      so3_rotx(X, th[0]); so3_roty(Y, th[1]); so3_rotz(Z, th[2]);
+      if (order == 0) { so3_mul(T, X, Y); so3_mul(Rc, T, Z); }
+      else { so3_mul(T, Z, Y); so3_mul(Rc, T, X); }
+      for (int i = 0; i < 9; i++) dR[i] = (Rp[i] - Rm[i]) / (2 * eps);
+      so3_mul_tn(S, Rc, dR);
+      so3_vee(order == 0 ? wxyz : wzyx, S);
+    }
+    /* ours: B(th) rate = Rz^T Ry^T e1 rate_x + Rz^T e2 rate_y + e3 rate_z */
+    so3_rotx(X, th[0]); so3_roty(Y, th[1]); so3_rotz(Z, th[2]);
+    so3_mtv(a, Y, e1); so3_mtv(a, Z, a);
+    so3_mtv(b, Z, e2);
+    for (int i = 0; i < 3; i++) ours[i] = a[i] * rate[0] + b[i] * rate[1] + e3[i] * rate[2];
+    /* printed Eq. (87): e1 rate_x + Rx^T e2 rate_y + Rx^T Ry^T e3 rate_z */
+    so3_mtv(a, X, e2);
+    so3_mtv(b, Y, e3); so3_mtv(b, X, b);
+    for (int i = 0; i < 3; i++) printed[i] = e1[i] * rate[0] + a[i] * rate[1] + b[i] * rate[2];
+    double d_ours = 0.0, d_printed = 0.0, d_zyx = 0.0;
+    for (int i = 0; i < 3; i++) {
+      d_ours = fmax(d_ours, fabs(ours[i] - wxyz[i]));
+      d_printed = fmax(d_printed, fabs(printed[i] - wxyz[i]));
+      d_zyx = fmax(d_zyx, fabs(printed[i] - wzyx[i]));
+    }
+    gsl_test_abs(d_ours, 0.0, 1e-8, "p3d: B(theta) is the body angular velocity of Rx Ry Rz");
+    gsl_test(!(d_printed > 0.1), "p3d: the printed Eq. (87) is not that of Rx Ry Rz (%g)", d_printed);
+    gsl_test_abs(d_zyx, 0.0, 1e-8, "p3d: the printed Eq. (87) is that of Rz Ry Rx");
+  }
   exit(gsl_test_summary());
 }
