@@ -137,8 +137,8 @@ figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
 	@echo "  PLOT     $@"
 	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
-	@cd $(T)/fig/$* && pdflatex -interaction=batchmode -halt-on-error $*.tex \
-	  > /dev/null || { tail -20 $*.log; exit 1; }
+	@pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
+	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
 	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
 
 figures: $(FIGURES)
@@ -235,15 +235,18 @@ check-chunks:
 
 FORCE:
 
-# The sanitizer build: every object again under ASan + UBSan, in its own tree.
+# The sanitizer build: every object again under ASan + UBSan, in its own
+# tree; the unit tests and the command-line tests run on those binaries.
+SANRESULTS := $(UNITS:%=$(O)/result/unit-%.res) $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res)
+
 sanitize:
 	@$(MAKE) O=$(T)/san OPT=-O1 \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  unit-tests $(T)/san/bin/lgsim sanitize-summary
+	  sanitize-summary
 
 .PHONY: sanitize-summary
-sanitize-summary:
-	@p=0; f=0; for r in $(UNITS:%=$(O)/result/unit-%.res); do \
+sanitize-summary: $(SANRESULTS)
+	@p=0; f=0; for r in $(SANRESULTS); do \
 	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
 	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
 	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
