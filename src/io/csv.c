@@ -52,6 +52,9 @@ static void mant_div10(uint64_t M[3], int *beta)
   *beta -= sh;                               /* the top three words of qt shifted */
 }
 
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
 static void pow10_init(void)
 {
   uint64_t M[3];
@@ -84,17 +87,41 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
 }
 static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 1650 */
 {
-  return n >= 0 ? (n * 78913) >> 18 : -(((-n) * 78913) >> 18) - 1;
+  return (int)(((int64_t)n * 78913 + ((int64_t)1 << 40)) >> 18) - (1 << 22);
 }
 
-size_t csv_fmt_g17_fast(char *buf, double x)
+enum { EXACT_N2MIN = -37, EXACT_N2MAX = 53 };
+static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E + 1 */
+static uint64_t pow5[28];
+
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
+static void exact_init(void)
+{
+  pow5[0] = 1;
+  for (int q = 1; q < 28; q++) pow5[q] = 5 * pow5[q - 1];
+  for (int n = EXACT_N2MIN; n <= EXACT_N2MAX; n++) {
+    int k = floor_log10_pow2(n) + 1;             /* threshold |x| >= 10^k */
+    u128 num = 1, den = 1;
+    for (int i = 0; i < k; i++) num *= 10;
+    for (int i = 0; i < -k; i++) den *= 10;
+    if (n < 52) num <<= 52 - n; else den <<= n - 52;
+    u128 thr = (num + den - 1) / den;
+    exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
+  }
+}
+
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline size_t fmt_fast(char *buf, double x)
 {
   const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
-  const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
-  uint64_t bits, m;
+  uint64_t bits, m, ip;
   char *p = buf;
   memcpy(&bits, &x, sizeof bits);
-  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e;
+  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e, E;
   m = bits & ((UINT64_C(1) << 52) - 1);
   if (neg) *p++ = '-';
   if (bexp == 0x7ff) {
@@ -105,30 +132,41 @@ size_t csv_fmt_g17_fast(char *buf, double x)
     memcpy(p, "0", 2);
     return (size_t)(p - buf) + 1;
   }
+  if (!CSV_LITTLE_ENDIAN) return 0;
+  if (!pow10_ready) { pow10_init(); exact_init(); }
   if (bexp == 0) e = -1074; else { m |= UINT64_C(1) << 52; e = bexp - 1075; }
   int n2 = e + 63 - clz64(m);                    /* floor(log2 |x|) */
-  int E = floor_log10_pow2(n2), q = 16 - E;
-  if (!CSV_LITTLE_ENDIAN) return 0;
-  if (!pow10_ready) pow10_init();
-  if (q < POW10_QMIN || q > POW10_QMAX) return 0;
-  uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
-  u128 a = (u128)m * plo, b = (u128)m * phi;
-  u128 mid = (a >> 64) + (uint64_t)b;
-  uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
-  uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
-  int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
-  if (t < 1 || t > 63) return 0;
-  uint64_t ip = (uint64_t)((((u128)w2 << 64) | w1) >> t);
-  uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
-  if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
-    uint64_t r = ip % 10;
-    ip /= 10;
-    fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
-    E++;
+  if (bexp != 0 && n2 >= EXACT_N2MIN && n2 <= EXACT_N2MAX
+      && (E = floor_log10_pow2(n2) + (m >= exact_thr[n2 - EXACT_N2MIN]),
+          E >= -11 && E <= 15)) {
+    int q = 16 - E, sh = 11 - e - q;                 /* y = P / 2^sh, 9 <= sh <= 74 */
+    u128 P = (u128)(m << 11) * pow5[q];
+    u128 odd = (P >> sh) & 1;
+    ip = (uint64_t)((P + (((u128)1 << (sh - 1)) - 1) + odd) >> sh);
+  } else {
+    E = floor_log10_pow2(n2);
+    int q = 16 - E;
+    if (q < POW10_QMIN || q > POW10_QMAX) return 0;
+    uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
+    u128 a = (u128)m * plo, b = (u128)m * phi;
+    u128 mid = (a >> 64) + (uint64_t)b;
+    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+    int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
+    if (t < 1 || t > 63) return 0;
+    ip = (w2 << (64 - t)) | (w1 >> t);
+    uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
+    if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
+      uint64_t r = ip % 10;
+      ip /= 10;
+      fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
+      E++;
+    }
+    if (ip < E16 || ip >= E17) return 0;
+    const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
+    if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
+    ip += fr >= HALF;
   }
-  if (ip < E16 || ip >= E17) return 0;
-  if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
-  ip += fr >= HALF;
   if (ip == E17) { ip = E16; E++; }
   uint64_t hi = ip / 100000000;
   uint32_t lo = (uint32_t)(ip - hi * 100000000);
@@ -169,9 +207,11 @@ size_t csv_fmt_g17_fast(char *buf, double x)
   *p = '\0';
   return (size_t)(p - buf);
 }
+
+size_t csv_fmt_g17_fast(char *buf, double x) { return fmt_fast(buf, x); }
 size_t csv_fmt_g17(char *buf, double x)
 {
-  size_t n = csv_fmt_g17_fast(buf, x);
+  size_t n = fmt_fast(buf, x);
   if (n) return n;
   return (size_t)snprintf(buf, CSV_G17_MAX, "%.17g", x);
 }
@@ -223,7 +263,8 @@ int csv_put_row(csv_writer *w, const double *v, size_t n)
   for (size_t i = 0; i < n; i++) {
     if (w->cap - w->len < CSV_G17_MAX + 2 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
     if (i) w->buf[w->len++] = ',';
-    w->len += csv_fmt_g17(w->buf + w->len, v[i]);
+    size_t k = fmt_fast(w->buf + w->len, v[i]);
+    w->len += k ? k : csv_fmt_g17(w->buf + w->len, v[i]);
   }
   if (w->cap - w->len < 2 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
   w->buf[w->len++] = '\n';
