@@ -217,8 +217,12 @@ int main(void)
            "(%ld other declines)", fast.nbad + fast_random.nbad);
   {
     char b[CSV_G17_MAX];
-    gsl_test(csv_fmt_g17_fast(b, 2251799813685247.75) != 0,
-             "fast path declines the exact tie 2251799813685247.75");
+    size_t n1 = csv_fmt_g17_fast(b, 2251799813685247.75);
+    gsl_test(n1 == 0 || strcmp(b, "2251799813685247.8") != 0,
+             "exact path rounds the tie 2251799813685247.75 up to even: %s", n1 ? b : "declined");
+    size_t n2 = csv_fmt_g17_fast(b, 2251799813685246.25);
+    gsl_test(n2 == 0 || strcmp(b, "2251799813685246.2") != 0,
+             "exact path rounds the tie 2251799813685246.25 down to even: %s", n2 ? b : "declined");
   }
   {
     tally wrong = {0, 0, 0, 0};
