@@ -2,15 +2,15 @@
 #include <string.h>
 #include "core/lg.h"
 
-
+extern const lg_model *const rb_models[]; extern const lg_scheme_type *const rb_schemes[];
 
 static const lg_model *const *const model_groups[] = {
-
+  rb_models,
   NULL
 };
 
 static const lg_scheme_type *const *const scheme_groups[] = {
-
+  rb_schemes,
   NULL
 };
 

@@ -88,7 +88,8 @@ static double newton_maxnorm(const gsl_vector *f)
   double r = 0;
   for (size_t i = 0; i < f->size; i++) {
     double a = fabs(gsl_vector_get(f, i));
-    if (!(a <= r)) r = a;    /* a NaN wins, so it is never taken for convergence */
+    if (isnan(a)) return a;  /* a NaN is never taken for convergence */
+    if (a > r) r = a;
   }
   return r;
 }
@@ -128,7 +129,7 @@ double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
   memcpy(xp, x, n * sizeof(double));
   if (fdf(x, params, fp, J) != 0) goto done;
   err = 0;
-  for (size_t j = 0; j < n && !isnan(err); j++) {
+  for (size_t j = 0; j < n && !isnan(err); j++) {   /* a NaN entry ends the scan */
     double eta = eps * fmax(1.0, fabs(x[j]));
     xp[j] = x[j] + eta;
     if (fdf(xp, params, fp, NULL) != 0) { err = NAN; break; }
@@ -138,7 +139,7 @@ double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
     for (size_t i = 0; i < n; i++) {
       double d = (fp[i] - fm[i]) / (2 * eta);
       double e = fabs(J[i * n + j] - d) / fmax(1.0, fabs(J[i * n + j]));
-      if (!(e <= err)) err = e;
+      if (isnan(e) || e > err) err = e;
     }
   }
 done:

@@ -131,6 +131,27 @@ static void test_gsl_residual_norm(void)
            "gsl_multiroot_test_residual accepts sum 1.2 < 1.3");
   gsl_vector_free(f);
 }
+static int sys_nan(const double *x, void *p, double *f, double *J)
+{
+  (void)p;
+  f[0] = sqrt(x[0]) - 1;         /* NaN for x[0] < 0 */
+  f[1] = x[1];
+  if (J) {
+    J[0] = 0.5 / sqrt(x[0]); J[1] = 0;
+    J[2] = 0;                J[3] = 1;
+  }
+  return 0;
+}
+
+static void test_nan(void)
+{
+  newton_ws *w = newton_alloc(2, LG_NEWTON_PLAIN);
+  double x[2] = {-1.0, 0.0}, r;
+  int it, st = newton_solve(w, sys_nan, NULL, x, 1e-12, 5, &it, &r);
+  gsl_test(st != LG_ENEWTON, "NaN residual: LG_ENEWTON (got %d)", st);
+  gsl_test(!isnan(r), "NaN residual reported as NaN (got %g)", r);
+  newton_free(w);
+}
 
 int main(void)
 {
@@ -139,5 +160,6 @@ int main(void)
   test_cap();
   test_jacobian_checker();
   test_gsl_residual_norm();
+  test_nan();
   exit(gsl_test_summary());
 }

@@ -115,6 +115,21 @@ static void test_gsl_rk4(void)
   rk_fixed_free(wg);
   rk_fixed_free(wc);
 }
+static void test_gsl_fixed_step_driver(void)
+{
+  gsl_odeiv2_system sys = {f_exp, NULL, 1, NULL};
+  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk4,
+                                                       0.1, 1e-12, 1e-12);
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  double t = 0, y = 1;
+  int st = gsl_odeiv2_driver_apply_fixed_step(d, &t, 0.1, 3, &y);
+  gsl_set_error_handler(old);
+  printf("  gsl_odeiv2_driver_apply_fixed_step, tol 1e-12: status %d (%s), t = %g\n",
+         st, gsl_strerror(st), t);
+  gsl_test(st == GSL_SUCCESS, "GSL's fixed-step driver rejects the step at tol 1e-12");
+  gsl_test(t != 0, "GSL's fixed-step driver left t at 0 (t = %g)", t);
+  gsl_odeiv2_driver_free(d);
+}
 static double rk_error(const gsl_odeiv2_step_type *T, int problem, double h)
 {
   const double Tend = 2.0, w = 1.7;
@@ -220,6 +235,7 @@ int main(void)
 {
   test_one_step();
   test_gsl_rk4();
+  test_gsl_fixed_step_driver();
   test_orders();
   test_reference();
   exit(gsl_test_summary());
