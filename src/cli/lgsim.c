@@ -110,9 +110,11 @@ static void parse_vector(const char *what, const char *s, double *v, int len)
 }
 static void fmt_shortest(char *buf, size_t n, double x)
 {
-  for (int prec = 1; prec <= 17; prec++) {
-    snprintf(buf, n, "%.*g", prec, x);
-    if (strtod(buf, NULL) == x) return;
+  char c[64];
+  buf[0] = '\0';
+  for (int prec = 1; prec <= 17; prec++) {      /* "10", not "1e+01" */
+    snprintf(c, sizeof c, "%.*g", prec, x);
+    if (strtod(c, NULL) == x && (!buf[0] || strlen(c) < strlen(buf))) snprintf(buf, n, "%s", c);
   }
 }
 
@@ -246,6 +248,7 @@ static void list_text(void)
       if ((int)strlen(p->name) > wn) wn = (int)strlen(p->name);
       if ((int)strlen(buf) > wd) wd = (int)strlen(buf);
     }
+    if (wd > 24) wd = 24;                        /* a long default pushes its line only */
     printf("\n%s: %s\n  family %s; defaults from %s\n", m->name, m->doc, m->family, m->source);
     printf("  %-*s  %-*s  %-8s  %s\n", wn, "name", wd, "default", "unit", "meaning");
     for (const lg_param *p = m->params; p->name; p++) {

@@ -85,97 +85,124 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
   uint64_t t = ((y * 103) >> 10) & UINT64_C(0x000F000F000F000F);
   return t | ((y - t * 10) << 8);
 }
+#if defined(__SSE2__) && CSV_LITTLE_ENDIAN
+#include <emmintrin.h>
+static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; trailing zeros */
+{
+  __m128i x = _mm_set_epi64x(b, a);
+  __m128i h = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xd1b71759)), 45);
+  __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(h, _mm_set1_epi32(10000)));
+  __m128i v = _mm_or_si128(h, _mm_slli_epi64(r, 32));         /* four numbers < 10^4 */
+  __m128i v1 = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi16(5243)), 3);
+  __m128i v0 = _mm_sub_epi16(v, _mm_mullo_epi16(v1, _mm_set1_epi16(100)));
+  __m128i w = _mm_or_si128(v1, _mm_slli_epi32(v0, 16));        /* eight numbers < 100 */
+  __m128i w1 = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
+  __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, _mm_set1_epi16(10)));
+  __m128i d = _mm_or_si128(w1, _mm_slli_epi16(w0, 8));         /* sixteen digits */
+  unsigned nz = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) & 0xffff;
+  _mm_storeu_si128((__m128i *)(void *)D, _mm_add_epi8(d, _mm_set1_epi8('0')));
+  return nz ? __builtin_clz(nz) - 16 : 16;
+}
+#else
+static inline int digits16(u128 *D, uint32_t a, uint32_t b)
+{
+  const uint64_t ASCII0 = UINT64_C(0x3030303030303030);
+  uint64_t g1 = digits8(a), g2 = digits8(b);
+  *D = (u128)(g1 + ASCII0) | ((u128)(g2 + ASCII0) << 64);
+  return g2 ? clz64(g2) / 8 : g1 ? 8 + clz64(g1) / 8 : 16;
+}
+#endif
 static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 1650 */
 {
   return (int)(((int64_t)n * 78913 + ((int64_t)1 << 40)) >> 18) - (1 << 22);
 }
 
-enum { EXACT_N2MIN = -37, EXACT_N2MAX = 53 };
-static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E + 1 */
-static uint64_t pow5[28];
+enum { EXACT_N2MIN = -37, EXACT_N2MAX = 56 };
+typedef struct {
+  uint64_t F;       /* 5^q << (63 - L_q) */
+  int E, t;         /* decimal exponent; y = P / 2^(64 + t); t = 0: not exact */
+} exact_entry;
+static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
+static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
 
 #ifdef __GNUC__
 __attribute__((noinline, cold))
 #endif
 static void exact_init(void)
 {
-  pow5[0] = 1;
-  for (int q = 1; q < 28; q++) pow5[q] = 5 * pow5[q - 1];
   for (int n = EXACT_N2MIN; n <= EXACT_N2MAX; n++) {
-    int k = floor_log10_pow2(n) + 1;             /* threshold |x| >= 10^k */
-    u128 num = 1, den = 1;
+    int E0 = floor_log10_pow2(n), k = E0 + 1, e = n - 52;
+    u128 num = 1, den = 1;                       /* threshold: |x| >= 10^k */
     for (int i = 0; i < k; i++) num *= 10;
     for (int i = 0; i < -k; i++) den *= 10;
-    if (n < 52) num <<= 52 - n; else den <<= n - 52;
+    if (e < 0) num <<= -e; else den <<= e;
     u128 thr = (num + den - 1) / den;
     exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
+    for (int j = 0; j < 2; j++) {
+      exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
+      int q = 16 - (E0 + j);
+      x->E = E0 + j;
+      x->F = 0;
+      x->t = 0;
+      if (q < 0 || q > 27 || !CSV_LITTLE_ENDIAN) continue;
+      uint64_t p5 = 1;
+      for (int i = 0; i < q; i++) p5 *= 5;
+      int L = 63 - clz64(p5);
+      x->F = p5 << (63 - L);
+      x->t = 9 - e - q - L;
+    }
   }
 }
 
-#ifdef __GNUC__
-__attribute__((always_inline))
-#endif
-static inline size_t fmt_fast(char *buf, double x)
+typedef struct {
+  u128 D;           /* digits 2..17 in ASCII */
+  int nd;           /* significant digits without trailing zeros, 1..17 */
+  int E;            /* decimal exponent X */
+  int neg;          /* sign bit */
+  char c0;          /* leading digit in ASCII */
+} dig17;
+
+#define CSV_INLINE static inline __attribute__((always_inline))
+
+CSV_INLINE void to_dig17(dig17 *r, uint64_t ip, int E, int neg)   /* N = ip */
 {
   const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
-  uint64_t bits, m, ip;
-  char *p = buf;
+  if (ip == E17) { ip = E16; E++; }                /* rounding reached 10^17 */
+  uint64_t d0 = ip / E16, hi9 = ip / 100000000;
+  uint64_t hi8 = hi9 - d0 * 100000000, lo8 = ip - hi9 * 100000000;
+  r->nd = 17 - digits16(&r->D, (uint32_t)hi8, (uint32_t)lo8);
+  r->c0 = (char)('0' + d0);
+  r->E = E;
+  r->neg = neg;
+}
+
+CSV_INLINE int exact17(dig17 *r, double x)
+{
+  uint64_t bits, ip;
   memcpy(&bits, &x, sizeof bits);
-  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e, E;
-  m = bits & ((UINT64_C(1) << 52) - 1);
-  if (neg) *p++ = '-';
-  if (bexp == 0x7ff) {
-    memcpy(p, m ? "nan" : "inf", 4);
-    return (size_t)(p - buf) + 3;
-  }
-  if (bexp == 0 && m == 0) {
-    memcpy(p, "0", 2);
-    return (size_t)(p - buf) + 1;
-  }
-  if (!CSV_LITTLE_ENDIAN) return 0;
-  if (!pow10_ready) { pow10_init(); exact_init(); }
-  if (bexp == 0) e = -1074; else { m |= UINT64_C(1) << 52; e = bexp - 1075; }
-  int n2 = e + 63 - clz64(m);                    /* floor(log2 |x|) */
-  if (bexp != 0 && n2 >= EXACT_N2MIN && n2 <= EXACT_N2MAX
-      && (E = floor_log10_pow2(n2) + (m >= exact_thr[n2 - EXACT_N2MIN]),
-          E >= -11 && E <= 15)) {
-    int q = 16 - E, sh = 11 - e - q;                 /* y = P / 2^sh, 9 <= sh <= 74 */
-    u128 P = (u128)(m << 11) * pow5[q];
-    u128 odd = (P >> sh) & 1;
-    ip = (uint64_t)((P + (((u128)1 << (sh - 1)) - 1) + odd) >> sh);
-  } else {
-    E = floor_log10_pow2(n2);
-    int q = 16 - E;
-    if (q < POW10_QMIN || q > POW10_QMAX) return 0;
-    uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
-    u128 a = (u128)m * plo, b = (u128)m * phi;
-    u128 mid = (a >> 64) + (uint64_t)b;
-    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
-    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
-    int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
-    if (t < 1 || t > 63) return 0;
-    ip = (w2 << (64 - t)) | (w1 >> t);
-    uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
-    if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
-      uint64_t r = ip % 10;
-      ip /= 10;
-      fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
-      E++;
-    }
-    if (ip < E16 || ip >= E17) return 0;
-    const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
-    if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
-    ip += fr >= HALF;
-  }
-  if (ip == E17) { ip = E16; E++; }
-  uint64_t hi = ip / 100000000;
-  uint32_t lo = (uint32_t)(ip - hi * 100000000);
-  uint32_t d0 = (uint32_t)(hi / 100000000), hi8 = (uint32_t)(hi - (uint64_t)d0 * 100000000);
-  uint64_t g1 = digits8(hi8), g2 = digits8(lo);
-  int nd = 17 - (g2 ? clz64(g2) / 8 : g1 ? 8 + clz64(g1) / 8 : 16);  /* without trailing zeros */
-  const uint64_t ASCII0 = UINT64_C(0x3030303030303030);
-  u128 D = (u128)(g1 + ASCII0) | ((u128)(g2 + ASCII0) << 64);
-  char c0 = (char)('0' + d0);
+  int bexp = (int)((bits >> 52) & 0x7ff), E;
+  uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+  unsigned bi = (unsigned)(bexp - 1023 - EXACT_N2MIN);   /* binade index; huge if not normal */
+  if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
+  const exact_entry *xe = &exact_tab[2 * bi + (m >= exact_thr[bi])];
+  if (!xe->t) return 0;
+  u128 P = (u128)(m << 10) * xe->F;
+  uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
+  int t = xe->t;
+  uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
+  ip = (hi + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  E = xe->E;
+  to_dig17(r, ip, E, (int)(bits >> 63));
+  return 1;
+}
+
+CSV_INLINE char *lay17(char *p, const dig17 *r)
+{
+  int E = r->E, nd = r->nd;
+  char c0 = r->c0;
+  u128 D = r->D;
+  *p = '-';
+  p += r->neg;
   if (E < -4 || E >= 17) {
     p[0] = c0;
     p[1] = '.';
@@ -204,14 +231,79 @@ static inline size_t fmt_fast(char *buf, double x)
     memcpy(p + 1, &D, 16);
     p += nd;
   }
+  return p;
+}
+
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static size_t fmt_general(char *buf, double x)
+{
+  const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
+  uint64_t bits, m, ip;
+  char *p = buf;
+  memcpy(&bits, &x, sizeof bits);
+  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e, E;
+  m = bits & ((UINT64_C(1) << 52) - 1);
+  if (neg) *p++ = '-';
+  if (bexp == 0x7ff) {
+    memcpy(p, m ? "nan" : "inf", 4);
+    return (size_t)(p - buf) + 3;
+  }
+  if (bexp == 0 && m == 0) {
+    memcpy(p, "0", 2);
+    return (size_t)(p - buf) + 1;
+  }
+  if (!CSV_LITTLE_ENDIAN) return 0;
+  if (bexp == 0) e = -1074; else { m |= UINT64_C(1) << 52; e = bexp - 1075; }
+  int n2 = e + 63 - clz64(m);                    /* floor(log2 |x|) */
+  E = floor_log10_pow2(n2);
+  int q = 16 - E;
+  if (q < POW10_QMIN || q > POW10_QMAX) return 0;
+  uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
+  u128 a = (u128)m * plo, b = (u128)m * phi;
+  u128 mid = (a >> 64) + (uint64_t)b;
+  uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+  uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+  int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
+  if (t < 1 || t > 63) return 0;
+  ip = (w2 << (64 - t)) | (w1 >> t);
+  uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
+  if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
+    uint64_t r = ip % 10;
+    ip /= 10;
+    fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
+    E++;
+  }
+  if (ip < E16 || ip >= E17) return 0;
+  const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
+  if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
+  ip += fr >= HALF;
+  dig17 r;
+  to_dig17(&r, ip, E, neg);
+  p = lay17(buf, &r);
   *p = '\0';
   return (size_t)(p - buf);
 }
 
-size_t csv_fmt_g17_fast(char *buf, double x) { return fmt_fast(buf, x); }
+static void tables_init(void)
+{
+  pow10_init();
+  exact_init();
+}
+
+size_t csv_fmt_g17_fast(char *buf, double x)
+{
+  dig17 r;
+  if (!pow10_ready) tables_init();
+  if (!exact17(&r, x)) return fmt_general(buf, x);
+  char *p = lay17(buf, &r);
+  *p = '\0';
+  return (size_t)(p - buf);
+}
 size_t csv_fmt_g17(char *buf, double x)
 {
-  size_t n = fmt_fast(buf, x);
+  size_t n = csv_fmt_g17_fast(buf, x);
   if (n) return n;
   return (size_t)snprintf(buf, CSV_G17_MAX, "%.17g", x);
 }
@@ -259,15 +351,36 @@ static int csv_drain(csv_writer *w)
 
 int csv_put_row(csv_writer *w, const double *v, size_t n)
 {
+  const size_t each = CSV_G17_MAX + 1;
   if (w->err) return LG_EOUTPUT;
-  for (size_t i = 0; i < n; i++) {
-    if (w->cap - w->len < CSV_G17_MAX + 2 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
-    if (i) w->buf[w->len++] = ',';
-    size_t k = fmt_fast(w->buf + w->len, v[i]);
-    w->len += k ? k : csv_fmt_g17(w->buf + w->len, v[i]);
+  if (n > (w->cap - 1) / each) {                 /* a row longer than the buffer */
+    for (size_t i = 0; i < n; i++) {
+      char num[CSV_G17_MAX + 1];
+      num[0] = ',';
+      csv_fmt_g17(num + 1, v[i]);
+      if (csv_put_str(w, i ? num : num + 1) != LG_OK) return LG_EOUTPUT;
+    }
+    return csv_put_str(w, "\n");
   }
-  if (w->cap - w->len < 2 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
-  w->buf[w->len++] = '\n';
+  if (w->cap - w->len < n * each + 1 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
+  char *p = w->buf + w->len;                     /* a local pointer: stores through p */
+  size_t i = 0;                                  /* cannot change w->len behind our back */
+  if (!pow10_ready) tables_init();
+  for (; i + 4 <= n; i += 4) {                   /* four numbers' digits, then their text */
+    dig17 d[4];
+    int ok[4];
+    for (int j = 0; j < 4; j++) ok[j] = exact17(&d[j], v[i + j]);
+    for (int j = 0; j < 4; j++) {
+      p = ok[j] ? lay17(p, &d[j]) : p + csv_fmt_g17(p, v[i + j]);
+      *p++ = ',';
+    }
+  }
+  for (; i < n; i++) {
+    p += csv_fmt_g17(p, v[i]);
+    *p++ = ',';
+  }
+  p[n ? -1 : 0] = '\n';
+  w->len = (size_t)(p - w->buf) + (n ? 0 : 1);
   return LG_OK;
 }
 

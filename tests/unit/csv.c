@@ -182,6 +182,34 @@ static void test_writer(void)
   fclose(f);
   fclose(g);
 
+  {
+    FILE *a = tmpfile(), *b = tmpfile();
+    csv_writer *wr = csv_writer_alloc(a, 0);
+    int status = LG_OK;
+    for (int r = 0; r < 30000; r++) {
+      double v[17];
+      int n = 1 + r % 17;
+      for (int i = 0; i < n; i++) {
+        v[i] = rand64() % 4 ? pow(10.0, -12.0 + 30.0 * rand_unit()) : from_bits(rand64());
+        if (rand64() & 1) v[i] = -v[i];
+        fprintf(b, "%s%.17g", i ? "," : "", v[i]);
+      }
+      fprintf(b, "\n");
+      status |= csv_put_row(wr, v, (size_t)n);
+    }
+    status |= csv_flush(wr);
+    long na = ftell(a), nb = ftell(b);
+    int same = status == LG_OK && na == nb;
+    rewind(a);
+    rewind(b);
+    for (long i = 0; same && i < na; i++) same = getc(a) == getc(b);
+    gsl_test(!same, "rows of 1 to 17 random numbers through the writer equal fprintf "
+             "(%ld and %ld bytes)", na, nb);
+    csv_writer_free(wr);
+    fclose(a);
+    fclose(b);
+  }
+
   FILE *full = fopen("/dev/full", "w");
   if (full) {
     w = csv_writer_alloc(full, 0);
