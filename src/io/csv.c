@@ -117,10 +117,10 @@ static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 165
   return (int)(((int64_t)n * 78913 + ((int64_t)1 << 40)) >> 18) - (1 << 22);
 }
 
-enum { EXACT_N2MIN = -37, EXACT_N2MAX = 56 };
+enum { EXACT_N2MIN = -130, EXACT_N2MAX = 56 };
 typedef struct {
-  uint64_t F;       /* 5^q << (63 - L_q) */
-  int E, t;         /* decimal exponent; y = P / 2^(64 + t); t = 0: not exact */
+  uint64_t F, F2;   /* t > 0: 5^q << (63 - L_q); t < 0: P_q = F 2^64 + F2 */
+  int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
 } exact_entry;
 static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
 static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
@@ -128,28 +128,46 @@ static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
 #ifdef __GNUC__
 __attribute__((noinline, cold))
 #endif
+static u128 ceil_pow2_div(int a, u128 B)         /* ceil(2^a / B), a >= 0 */
+{
+  u128 q = 0, r = 0;
+  for (int i = a; i >= 0; i--) {                 /* binary long division */
+    r = 2 * r + (i == a);
+    q = 2 * q;
+    if (r >= B) { r -= B; q++; }
+    if (q >> 64) return (u128)1 << 64;
+  }
+  return q + (r != 0);
+}
+
 static void exact_init(void)
 {
   for (int n = EXACT_N2MIN; n <= EXACT_N2MAX; n++) {
-    int E0 = floor_log10_pow2(n), k = E0 + 1, e = n - 52;
-    u128 num = 1, den = 1;                       /* threshold: |x| >= 10^k */
-    for (int i = 0; i < k; i++) num *= 10;
-    for (int i = 0; i < -k; i++) den *= 10;
-    if (e < 0) num <<= -e; else den <<= e;
-    u128 thr = (num + den - 1) / den;
+    int E0 = floor_log10_pow2(n), k = E0 + 1, e = n - 52, a = k - e;
+    u128 p5 = 1, thr;                            /* threshold m >= 5^k 2^(k - e) */
+    for (int i = 0; i < (k < 0 ? -k : k); i++) p5 *= 5;
+    if (k < 0) thr = ceil_pow2_div(a, p5);
+    else if (a >= 0) thr = a < 64 ? p5 << a : (u128)1 << 64;
+    else thr = (p5 + ((u128)1 << -a) - 1) >> -a;
     exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
     for (int j = 0; j < 2; j++) {
       exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
       int q = 16 - (E0 + j);
       x->E = E0 + j;
-      x->F = 0;
+      x->F = x->F2 = 0;
       x->t = 0;
-      if (q < 0 || q > 27 || !CSV_LITTLE_ENDIAN) continue;
-      uint64_t p5 = 1;
-      for (int i = 0; i < q; i++) p5 *= 5;
-      int L = 63 - clz64(p5);
-      x->F = p5 << (63 - L);
-      x->t = 9 - e - q - L;
+      if (q < 0 || q > 55 || !CSV_LITTLE_ENDIAN) continue;
+      if (q <= 27) {                             /* one multiplication */
+        uint64_t p5 = 1;
+        for (int i = 0; i < q; i++) p5 *= 5;
+        int L = 63 - clz64(p5);
+        x->F = p5 << (63 - L);
+        x->t = 9 - e - q - L;
+      } else {                                   /* two, by the exact P_q */
+        x->F = pow10_hi[q - POW10_QMIN];
+        x->F2 = pow10_lo[q - POW10_QMIN];
+        x->t = -(-(e + pow10_bexp[q - POW10_QMIN]) - 64);
+      }
     }
   }
 }
@@ -186,11 +204,22 @@ CSV_INLINE int exact17(dig17 *r, double x)
   if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
   const exact_entry *xe = &exact_tab[2 * bi + (m >= exact_thr[bi])];
   if (!xe->t) return 0;
-  u128 P = (u128)(m << 10) * xe->F;
-  uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
   int t = xe->t;
-  uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
-  ip = (hi + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  if (t > 0) {
+    u128 P = (u128)(m << 10) * xe->F;
+    uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
+    uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
+    ip = (hi + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  } else {                                         /* 181-bit product w2:w1:w0 */
+    t = -t;
+    u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
+    u128 mid = (a >> 64) + (uint64_t)b;
+    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+    ip = (w2 << (64 - t)) | (w1 >> t);
+    uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
+    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  }
   E = xe->E;
   to_dig17(r, ip, E, (int)(bits >> 63));
   return 1;
