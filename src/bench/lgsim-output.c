@@ -1,4 +1,4 @@
-/* lgsim_output.c: cost of writing CSV against computing; lgsim start-up; memory. */
+/* lgsim-output.c: cost of writing CSV against computing; lgsim start-up; memory. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +84,7 @@ static int bench_output(const char *model, const char *scheme)
   }
   double comp = median(t_comp, REPEAT), row = median(t_row, REPEAT), full = median(t_full, REPEAT);
   double diag = row - comp, write = full - row;
-  printf("lgsim_output: model %s, scheme %s, h = %g, %ld steps, every step written, "
+  printf("lgsim-output: model %s, scheme %s, h = %g, %ld steps, every step written, "
          "median of %d runs\n", model, scheme, h, n, REPEAT);
   printf("  %-48s %10s %14s\n", "what", "ns/step", "Newton it/step");
   printf("  %-48s %10.1f %14.2f\n", "steps (lg_run, no output)", comp,
