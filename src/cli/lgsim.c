@@ -108,6 +108,24 @@ static void parse_vector(const char *what, const char *s, double *v, int len)
   }
   free(copy);
 }
+static const struct { const char *name; int code; } solvers[] = {
+  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
+};
+
+static int solver_code(const char *name)         /* -1 if unknown */
+{
+  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
+    if (strcmp(solvers[i].name, name) == 0) return solvers[i].code;
+  return -1;
+}
+
+static const char *solver_name(int code)
+{
+  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
+    if (solvers[i].code == code) return solvers[i].name;
+  return "?";
+}
+
 static void fmt_shortest(char *buf, size_t n, double x)
 {
   char c[64];
@@ -215,8 +233,8 @@ static void help_run(FILE *f)
     "                      renamed at the end)\n"
     "  --newton-tol TOL    residual tolerance of implicit steps (default %s)\n"
     "  --newton-maxiter N  iteration cap of implicit steps (default %d)\n"
-    "  --newton-solver S   newton or hybridsj, GSL's multiroot solvers\n"
-    "                      (default newton)\n"
+    "  --newton-solver S   direct (Newton with an unblocked LU, as a GSL solver\n"
+    "                      type), newton or hybridsj (GSL's own; default %s)\n"
     "  --ref-tol TOL       tolerance of the adaptive reference solver (default %s)\n"
     "  --reortho           let the model replace a nearly orthogonal initial\n"
     "                      rotation by the nearest rotation instead of rejecting it\n"
@@ -234,7 +252,7 @@ static void help_run(FILE *f)
     "  lgsim run %s %s --h 0.001 --T 2 --every 10 -o out.csv\n"
     "  lgsim run %s %s%s --set R0=cardan:0.1,0.2,0.3\n"
     "  lgsim run %s %s --newton-tol 1e-14 --newton-maxiter 20 --newton-solver hybridsj\n",
-    tol, o.newton_maxiter, ref, m, s, m, s, m, s, vec, m, s);
+    tol, o.newton_maxiter, solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
 }
 static void list_text(void)
 {
@@ -361,9 +379,9 @@ static void parse_run_args(run_args *a, int argc, char **argv)
       a->opt.newton_maxiter = (int)parse_count(name, option_value(argc, argv, &i, name, val), INT_MAX);
     } else if (strcmp(name, "--newton-solver") == 0) {
       const char *s = option_value(argc, argv, &i, name, val);
-      if (strcmp(s, "newton") == 0) a->opt.newton_solver = LG_NEWTON_PLAIN;
-      else if (strcmp(s, "hybridsj") == 0) a->opt.newton_solver = LG_NEWTON_HYBRIDSJ;
-      else die(LGSIM_EXIT_USAGE, "%s: unknown solver '%s' (newton or hybridsj)", name, s);
+      a->opt.newton_solver = solver_code(s);
+      if (a->opt.newton_solver < 0)
+        die(LGSIM_EXIT_USAGE, "%s: unknown solver '%s' (direct, newton or hybridsj)", name, s);
     } else if (strcmp(name, "--ref-tol") == 0) {
       const char *s = option_value(argc, argv, &i, name, val);
       a->opt.ref_tol = parse_real(name, s);
@@ -479,7 +497,7 @@ static int write_header(csv_writer *w, const run_args *a, const lg_model *m,
   csv_fmt_g17(b2, a->opt.ref_tol);
   st |= csv_printf(w, "# newton_tol = %s\n# newton_maxiter = %d\n# newton_solver = %s\n"
                    "# ref_tol = %s\n# reortho = %d\n", b1, a->opt.newton_maxiter,
-                   a->opt.newton_solver == LG_NEWTON_HYBRIDSJ ? "hybridsj" : "newton",
+                   solver_name(a->opt.newton_solver),
                    b2, a->reortho);
   st |= csv_printf(w, "%s%s\n", m->columns, s->implicit ? ",newton_iters" : "");
   return st ? LG_EOUTPUT : LG_OK;
