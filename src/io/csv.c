@@ -180,7 +180,11 @@ typedef struct {
   char c0;          /* leading digit in ASCII */
 } dig17;
 
+#ifdef __GNUC__
 #define CSV_INLINE static inline __attribute__((always_inline))
+#else
+#define CSV_INLINE static inline
+#endif
 
 CSV_INLINE void to_dig17(dig17 *r, uint64_t ip, int E, int neg)   /* N = ip */
 {
