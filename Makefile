@@ -137,8 +137,8 @@ figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
 	@echo "  PLOT     $@"
 	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
-	@cd $(T)/fig/$* && pdflatex -interaction=batchmode -halt-on-error $*.tex \
-	  > /dev/null || { tail -20 $*.log; exit 1; }
+	@pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
+	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
 	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
 
 figures: $(FIGURES)
@@ -182,7 +182,7 @@ $(O)/result/unit-%.res: $(O)/bin/unit/%
 	@echo "  TEST     unit/$*"
 	@$(call RECORD,unit-$*,$<)
 
-$(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM)
+$(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 	@mkdir -p $(@D)
 	@echo "  TEST     cli/$*"
 	@$(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
@@ -235,15 +235,18 @@ check-chunks:
 
 FORCE:
 
-# The sanitizer build: every object again under ASan + UBSan, in its own tree.
+# The sanitizer build: every object again under ASan + UBSan, in its own
+# tree; the unit tests and the command-line tests run on those binaries.
+SANRESULTS := $(UNITS:%=$(O)/result/unit-%.res) $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res)
+
 sanitize:
 	@$(MAKE) O=$(T)/san OPT=-O1 \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  unit-tests $(T)/san/bin/lgsim sanitize-summary
+	  sanitize-summary
 
 .PHONY: sanitize-summary
-sanitize-summary:
-	@p=0; f=0; for r in $(UNITS:%=$(O)/result/unit-%.res); do \
+sanitize-summary: $(SANRESULTS)
+	@p=0; f=0; for r in $(SANRESULTS); do \
 	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
 	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
 	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
@@ -256,14 +259,21 @@ $(T)/weave/chapters.tex: $(CHAPTERS)
 	@echo "  WEAVE    $@"
 	@noweave -n -index $(CHAPTERS) > $@.tmp && mv $@.tmp $@
 
-$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex
+$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex $(T)/report/version.tex
 	@mkdir -p $(T)/report
 	@echo "  LATEX    $@"
 	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
 	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
-	@if grep -q -E 'undefined|Rerun to get' $(T)/report/report.log; then \
-	  grep -E 'undefined|Rerun' $(T)/report/report.log; exit 1; fi
+	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
+	  grep -E $(TEXBAD) $(T)/report/report.log; exit 1; fi
 	@cp $(T)/report/report.pdf $@.tmp && mv $@.tmp $@
+
+# A report with an undefined reference, citation or measured value fails.
+TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
+
+$(T)/report/version.tex: src/core/lg.h
+	@mkdir -p $(@D)
+	@sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
 
 report: $(T)/report.pdf $(LGSIM)
 

@@ -1,6 +1,6 @@
 # style.gp: terminal, fonts and one line style per scheme, for every figure.
 set terminal cairolatex pdf standalone size 12cm,7cm dashed \
-    header "\\usepackage{amsmath}\\usepackage{amssymb}"
+    header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
 set output outfile
 set border lw 0.8
 set key top right spacing 1.2 samplen 2.5
