@@ -2,15 +2,16 @@
 #include <string.h>
 #include "core/lg.h"
 
-
+extern const lg_model *const pend2d_models[];
+extern const lg_scheme_type *const pend2d_schemes[];
 
 static const lg_model *const *const model_groups[] = {
-
+  pend2d_models,
   NULL
 };
 
 static const lg_scheme_type *const *const scheme_groups[] = {
-
+  pend2d_schemes,
   NULL
 };
 
