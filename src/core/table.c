@@ -2,15 +2,18 @@
 #include <string.h>
 #include "core/lg.h"
 
+extern const lg_model *const rb_models[]; extern const lg_scheme_type *const rb_schemes[];
 extern const lg_model *const pend2d_models[];
 extern const lg_scheme_type *const pend2d_schemes[];
 
 static const lg_model *const *const model_groups[] = {
+  rb_models,
   pend2d_models,
   NULL
 };
 
 static const lg_scheme_type *const *const scheme_groups[] = {
+  rb_schemes,
   pend2d_schemes,
   NULL
 };
@@ -53,7 +56,7 @@ void lg_opts_default(lg_opts *opt)
 {
   opt->newton_tol = 1e-12;
   opt->newton_maxiter = 50;
-  opt->newton_solver = LG_NEWTON_PLAIN;
+  opt->newton_solver = LG_NEWTON_DIRECT;
   opt->ref_tol = 1e-13;
 }
 

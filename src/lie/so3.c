@@ -1,0 +1,353 @@
+/* so3.c: SO(2) and SO(3) maps, accurate to round-off at small angles. */
+#include <math.h>
+#include <string.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+
+void so3_hat(double S[9], const double w[3])
+{
+  double a = w[0], b = w[1], c = w[2];
+  S[0] = 0.0; S[1] = -c;  S[2] = b;
+  S[3] = c;   S[4] = 0.0; S[5] = -a;
+  S[6] = -b;  S[7] = a;   S[8] = 0.0;
+}
+
+void so3_vee(double w[3], const double S[9])
+{
+  double a = S[7], b = -S[6], c = S[3];
+  w[0] = a; w[1] = b; w[2] = c;
+}
+
+void so3_cross(double c[3], const double a[3], const double b[3])
+{
+  double r0 = a[1] * b[2] - a[2] * b[1];
+  double r1 = a[2] * b[0] - a[0] * b[2];
+  double r2 = a[0] * b[1] - a[1] * b[0];
+  c[0] = r0; c[1] = r1; c[2] = r2;
+}
+
+void so3_mul(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j]
+                   + A[3 * i + 2] * B[6 + j];
+  memcpy(C, T, sizeof T);
+}
+
+void so3_mul_tn(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
+  memcpy(C, T, sizeof T);
+}
+
+void so3_mul_nt(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1]
+                   + A[3 * i + 2] * B[3 * j + 2];
+  memcpy(C, T, sizeof T);
+}
+
+void so3_mv(double y[3], const double A[9], const double x[3])
+{
+  double r[3];
+  for (int i = 0; i < 3; i++)
+    r[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
+  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+}
+
+void so3_mtv(double y[3], const double A[9], const double x[3])
+{
+  double r[3];
+  for (int i = 0; i < 3; i++)
+    r[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
+  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+}
+
+void so3_transpose(double B[9], const double A[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * j + i] = A[3 * i + j];
+  memcpy(B, T, sizeof T);
+}
+
+void so3_identity(double R[9])
+{
+  for (int k = 0; k < 9; k++)
+    R[k] = (k % 4 == 0) ? 1.0 : 0.0;
+}
+
+double so3_dot(const double a[3], const double b[3])
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+double so3_norm(const double a[3])
+{
+  double s = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+  if (s > 1e-290 && s < 1e290)                 /* no overflow, no underflow */
+    return sqrt(s);
+  return hypot(hypot(a[0], a[1]), a[2]);
+}
+/* Thresholds below which the series are summed, and their length. */
+#define SO3_T_SINC 1.0
+#define SO3_T_COSC 2.0
+#define SO3_T_SINCC 2.5
+#define SO3_T_SINC_D 2.0
+#define SO3_T_COSC_D 3.0
+#define SO3_T_SINCC_D 3.0
+#define SO3_SERIES_N 14
+
+/* The ratios of consecutive terms, as constants: no division at run time.
+   Row m-1 of so3_ratio holds 1/((2k+m-1)(2k+m)), k = 1..N, for f_m;
+   row m-1 of so3_dratio holds (j+2)/((j+1)(2j+m+3)(2j+m+4)), j = 0..N-1. */
+#define SO3_RATIO(k, m) \
+  (1.0 / ((double)(2 * (k) + (m) + 1) * (double)(2 * (k) + (m) + 2)))
+#define SO3_DRATIO(j, m) ((double)((j) + 2) / ((double)((j) + 1) \
+                          * (double)(2 * (j) + (m) + 3) * (double)(2 * (j) + (m) + 4)))
+#define SO3_ROW(F, m) { F(0, m), F(1, m), F(2, m), F(3, m), F(4, m), F(5, m), \
+                        F(6, m), F(7, m), F(8, m), F(9, m), F(10, m), F(11, m), \
+                        F(12, m), F(13, m) }
+_Static_assert(SO3_SERIES_N == 14, "SO3_ROW lists 14 ratios");
+static const double so3_ratio[3][SO3_SERIES_N] = {
+  SO3_ROW(SO3_RATIO, 1), SO3_ROW(SO3_RATIO, 2), SO3_ROW(SO3_RATIO, 3) };
+static const double so3_dratio[3][SO3_SERIES_N] = {
+  SO3_ROW(SO3_DRATIO, 1), SO3_ROW(SO3_DRATIO, 2), SO3_ROW(SO3_DRATIO, 3) };
+static const double so3_fact[6] = { 1.0, 1.0, 2.0, 6.0, 24.0, 120.0 };
+
+/* f_m(t) = sum_k (-x)^k/(2k+m)!, x = t^2, in nested (Horner) form. */
+static double so3_series(double x, int m)
+{
+  const double *r = so3_ratio[m - 1];
+  double s = 1.0;
+  for (int k = SO3_SERIES_N - 1; k >= 0; k--)
+    s = 1.0 - x * r[k] * s;
+  return s / so3_fact[m];
+}
+
+/* f_m'(t)/t as a series in x = t^2, Eq. (lie-dseries). */
+static double so3_series_d_over_t(double x, int m)
+{
+  const double *r = so3_dratio[m - 1];
+  double s = 1.0;
+  for (int j = SO3_SERIES_N - 1; j >= 0; j--)
+    s = 1.0 - x * r[j] * s;
+  return -2.0 * s / so3_fact[m + 2];
+}
+double so3_sinc(double t)
+{
+  if (fabs(t) < SO3_T_SINC)
+    return so3_series(t * t, 1);
+  return sin(t) / t;
+}
+
+double so3_cosc(double t)
+{
+  if (fabs(t) < SO3_T_COSC)
+    return so3_series(t * t, 2);
+  double s = so3_sinc(0.5 * t);
+  return 0.5 * s * s;                       /* (1 - cos t)/t^2 = sinc(t/2)^2/2 */
+}
+
+double so3_sincc(double t)
+{
+  if (fabs(t) < SO3_T_SINCC)
+    return so3_series(t * t, 3);
+  return (t - sin(t)) / (t * t * t);
+}
+
+/* (1/t) d/dt of the three functions, exact form above the threshold. */
+static double so3_sinc_d_over_t(double t)
+{
+  if (fabs(t) < SO3_T_SINC_D)
+    return so3_series_d_over_t(t * t, 1);
+  return (t * cos(t) - sin(t)) / (t * t * t);
+}
+
+static double so3_cosc_d_over_t(double t)
+{
+  if (fabs(t) < SO3_T_COSC_D)
+    return so3_series_d_over_t(t * t, 2);
+  return (t * sin(t) - 2.0 * (1.0 - cos(t))) / (t * t * t * t);
+}
+
+static double so3_sincc_d_over_t(double t)
+{
+  if (fabs(t) < SO3_T_SINCC_D)
+    return so3_series_d_over_t(t * t, 3);
+  return (3.0 * sin(t) - t * cos(t) - 2.0 * t) / (t * t * t * t * t);
+}
+
+double so3_sinc_d(double t)  { return t * so3_sinc_d_over_t(t); }
+double so3_cosc_d(double t)  { return t * so3_cosc_d_over_t(t); }
+double so3_sincc_d(double t) { return t * so3_sincc_d_over_t(t); }
+/* M = I + p W + q W^2, W = hat(w); the shape of exp, dexp and dexpinv. */
+static void so3_quadratic(double M[9], const double w[3], double p, double q)
+{
+  double a = w[0], b = w[1], c = w[2];
+  double T[9];
+  T[0] = 1.0 - q * (b * b + c * c); T[1] = q * a * b - p * c; T[2] = q * a * c + p * b;
+  T[3] = q * a * b + p * c; T[4] = 1.0 - q * (a * a + c * c); T[5] = q * b * c - p * a;
+  T[6] = q * a * c - p * b; T[7] = q * b * c + p * a; T[8] = 1.0 - q * (a * a + b * b);
+  memcpy(M, T, sizeof T);
+}
+void so3_exp(double R[9], const double w[3])
+{
+  double t = so3_norm(w);
+  so3_quadratic(R, w, so3_sinc(t), so3_cosc(t));
+}
+void so3_log(double w[3], const double R[9])
+{
+  double v[3] = { 0.5 * (R[7] - R[5]), 0.5 * (R[2] - R[6]), 0.5 * (R[3] - R[1]) };
+  double s = so3_norm(v);
+  double c = 0.5 * (R[0] + R[4] + R[8] - 1.0);
+  double t = atan2(s, c);
+  if (c >= 0.0) {                           /* t <= pi/2: antisymmetric part */
+    double f = 1.0 / so3_sinc(t);
+    w[0] = f * v[0]; w[1] = f * v[1]; w[2] = f * v[2];
+    return;
+  }
+  double B[9];                              /* (R + R^T)/2 - c I = (1 - c) n n^T */
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      B[3 * i + j] = 0.5 * (R[3 * i + j] + R[3 * j + i]) - (i == j ? c : 0.0);
+  int m = 0;
+  if (B[4] > B[3 * m + m]) m = 1;
+  if (B[8] > B[3 * m + m]) m = 2;
+  double n[3] = { B[m], B[3 + m], B[6 + m] };
+  double nn = so3_norm(n);
+  if (so3_dot(n, v) < 0.0) nn = -nn;
+  w[0] = t * n[0] / nn; w[1] = t * n[1] / nn; w[2] = t * n[2] / nn;
+}
+void so3_dexp(double T[9], const double w[3])
+{
+  double t = so3_norm(w);
+  so3_quadratic(T, w, -so3_cosc(t), so3_sincc(t));
+}
+void so3_dexpinv(double Ti[9], const double w[3])
+{
+  double t = so3_norm(w);
+  double beta = -so3_cosc_d_over_t(t) / (2.0 * so3_cosc(t));
+  so3_quadratic(Ti, w, 0.5, beta);
+}
+void so3_cay(double R[9], const double w[3])
+{
+  double g = 2.0 / (1.0 + so3_dot(w, w));
+  so3_quadratic(R, w, g, g);
+}
+
+void so3_cayinv(double w[3], const double R[9])
+{
+  double d = 1.0 + R[0] + R[4] + R[8];
+  double a = (R[7] - R[5]) / d, b = (R[2] - R[6]) / d, c = (R[3] - R[1]) / d;
+  w[0] = a; w[1] = b; w[2] = c;
+}
+void so3_rotx(double R[9], double a)
+{
+  double c = cos(a), s = sin(a);
+  R[0] = 1.0; R[1] = 0.0; R[2] = 0.0;
+  R[3] = 0.0; R[4] = c;   R[5] = -s;
+  R[6] = 0.0; R[7] = s;   R[8] = c;
+}
+
+void so3_roty(double R[9], double a)
+{
+  double c = cos(a), s = sin(a);
+  R[0] = c;   R[1] = 0.0; R[2] = s;
+  R[3] = 0.0; R[4] = 1.0; R[5] = 0.0;
+  R[6] = -s;  R[7] = 0.0; R[8] = c;
+}
+
+void so3_rotz(double R[9], double a)
+{
+  double c = cos(a), s = sin(a);
+  R[0] = c;   R[1] = -s;  R[2] = 0.0;
+  R[3] = s;   R[4] = c;   R[5] = 0.0;
+  R[6] = 0.0; R[7] = 0.0; R[8] = 1.0;
+}
+
+void so3_cardan(double R[9], const double a[3])
+{
+  double c0 = cos(a[0]), s0 = sin(a[0]), c1 = cos(a[1]), s1 = sin(a[1]);
+  double c2 = cos(a[2]), s2 = sin(a[2]);
+  R[0] = c1 * c2;                 R[1] = -c1 * s2;                R[2] = s1;
+  R[3] = s0 * s1 * c2 + c0 * s2;  R[4] = -s0 * s1 * s2 + c0 * c2; R[5] = -s0 * c1;
+  R[6] = -c0 * s1 * c2 + s0 * s2; R[7] = c0 * s1 * s2 + s0 * c2;  R[8] = c0 * c1;
+}
+double so3_orth_err(const double R[9])
+{
+  double P[9], s = 0.0;
+  so3_mul_nt(P, R, R);
+  for (int k = 0; k < 9; k++) {
+    double e = (k % 4 == 0 ? 1.0 : 0.0) - P[k];
+    s += e * e;
+  }
+  return sqrt(s);
+}
+static double so3_det(const double A[9])
+{
+  return A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6])
+       + A[2] * (A[3] * A[7] - A[4] * A[6]);
+}
+
+/* E = I - X^T X; returns its Frobenius norm. */
+static double so3_gram_defect(double E[9], const double X[9])
+{
+  double e = 0.0;
+  so3_mul_tn(E, X, X);
+  for (int k = 0; k < 9; k++) {
+    E[k] = (k % 4 == 0 ? 1.0 : 0.0) - E[k];
+    e += E[k] * E[k];
+  }
+  return sqrt(e);
+}
+
+int so3_reortho(double Q[9], const double A[9])
+{
+  double X[9], E[9], f2 = 0.0;
+  for (int k = 0; k < 9; k++) {
+    if (!isfinite(A[k])) return LG_EINVAL;
+    f2 += A[k] * A[k];
+  }
+  double scale = sqrt(f2 / 3.0);
+  if (!(scale > 0.0) || !(so3_det(A) > 1e-12 * scale * scale * scale)) return LG_EINVAL;
+  memcpy(X, A, sizeof X);
+  int it = 0;
+  for (; it < 100 && so3_gram_defect(E, X) >= 1e-2; it++) {
+    double C[9];                    /* scaled Newton step; cof(X) = det(X) X^{-T} */
+    so3_cross(C, X + 3, X + 6);
+    so3_cross(C + 3, X + 6, X);
+    so3_cross(C + 6, X, X + 3);
+    double d = so3_det(X), g = cbrt(1.0 / d); /* d > 0 throughout */
+    for (int k = 0; k < 9; k++)
+      X[k] = 0.5 * (g * X[k] + C[k] / (g * d));
+  }
+  for (; it < 120; it++) {                    /* Newton-Schulz steps X <- X + X E/2 */
+    double e = so3_gram_defect(E, X), P[9];
+    so3_mul(P, X, E);
+    for (int k = 0; k < 9; k++)
+      X[k] += 0.5 * P[k];
+    if (e < 1e-9) { memcpy(Q, X, sizeof X); return LG_OK; }
+  }
+  return LG_EINVAL;
+}
+void so2_exp(double R[4], double theta)
+{
+  double c = cos(theta), s = sin(theta);
+  R[0] = c; R[1] = -s;
+  R[2] = s; R[3] = c;
+}
+
+double so2_log(const double R[4])
+{
+  return atan2(R[2], R[0]);
+}

@@ -1,0 +1,126 @@
+/* heavytop.c: the heavy top's vector field, first integrals, parameters,
+   validation and output row. */
+#include <math.h>
+#include <stdio.h>
+#include <stddef.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "model/heavytop.h"
+
+void ht_rhs_w(double dW[3], const ht_params *p, const double R[9], const double W[3])
+{
+  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]};
+  double G[3], a[3], b[3];
+  so3_mtv(G, R, p->gdir);            /* gravity direction in the body */
+  so3_cross(a, JW, W);
+  so3_cross(b, p->rho, G);
+  for (int i = 0; i < 3; i++) dW[i] = (a[i] + p->m * p->g * b[i]) / p->J[i];
+}
+
+int ht_rhs(double t, const double *y, double *dydt, void *params)
+{
+  const ht_params *p = params;
+  double S[9];
+  (void)t;
+  so3_hat(S, y + 9);
+  so3_mul(dydt, y, S);
+  ht_rhs_w(dydt + 9, p, y, y + 9);
+  return 0;
+}
+double ht_energy(const ht_params *p, const double R[9], const double W[3])
+{
+  double c[3];
+  so3_mv(c, R, p->rho);
+  return 0.5 * (p->J[0] * W[0] * W[0] + p->J[1] * W[1] * W[1] + p->J[2] * W[2] * W[2])
+         - p->m * p->g * so3_dot(p->gdir, c);
+}
+
+double ht_lvert(const ht_params *p, const double R[9], const double W[3])
+{
+  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]}, pi[3];
+  so3_mv(pi, R, JW);
+  return -so3_dot(pi, p->gdir);
+}
+static double ht_det(const double A[9])
+{
+  return A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6])
+         + A[2] * (A[3] * A[7] - A[4] * A[6]);
+}
+
+#define HT_FAIL(...) do { if (msg && n) snprintf(msg, n, __VA_ARGS__); \
+                          return LG_EINVAL; } while (0)
+
+int ht_check(void *par, int reortho, char *msg, size_t n)
+{
+  ht_params *p = par;
+  const double *J = p->J;
+  double det, err;
+  if (msg && n) msg[0] = '\0';
+  if (!isfinite(p->m) || !(p->m > 0)) HT_FAIL("parameter m: mass %g is not positive", p->m);
+  if (!isfinite(p->g) || !(p->g >= 0)) HT_FAIL("parameter g: %g is not >= 0", p->g);
+  for (int i = 0; i < 3; i++) {
+    if (!isfinite(p->gdir[i])) HT_FAIL("parameter gdir: component %d is not finite", i + 1);
+    if (!isfinite(J[i])) HT_FAIL("parameter J: component %d is not finite", i + 1);
+    if (!isfinite(p->rho[i])) HT_FAIL("parameter rho: component %d is not finite", i + 1);
+    if (!isfinite(p->W0[i])) HT_FAIL("parameter W0: component %d is not finite", i + 1);
+  }
+  for (int i = 0; i < 9; i++)
+    if (!isfinite(p->R0[i])) HT_FAIL("parameter R0: entry %d is not finite", i + 1);
+  if (!(fabs(so3_norm(p->gdir) - 1) <= 1e-12))
+    HT_FAIL("parameter gdir: length %.17g is not 1", so3_norm(p->gdir));
+  if (!(J[0] > 0 && J[1] > 0 && J[2] > 0))
+    HT_FAIL("parameter J: principal inertias %g,%g,%g are not all positive",
+            J[0], J[1], J[2]);
+  for (int i = 0; i < 3; i++)
+    if (!(J[i] <= (J[(i + 1) % 3] + J[(i + 2) % 3]) * (1 + 1e-12)))
+      HT_FAIL("parameter J: principal inertias %g,%g,%g violate the triangle inequality",
+              J[0], J[1], J[2]);
+  det = ht_det(p->R0);
+  err = so3_orth_err(p->R0);
+  if (!(det > 0))
+    HT_FAIL("parameter R0: determinant %g is not positive (not a rotation)", det);
+  if (err > 1e-9 || fabs(det - 1) > 1e-9) {
+    if (!reortho)
+      HT_FAIL("parameter R0: not a rotation (|I - R R^T| = %.3g, det = %.17g)", err, det);
+    if (so3_reortho(p->R0, p->R0) != LG_OK)
+      HT_FAIL("parameter R0: cannot be made orthogonal");
+  }
+  return LG_OK;
+}
+void ht_row(const void *par, const lg_state *s, double *out)
+{
+  const ht_params *p = par;
+  out[0] = s->t;
+  for (int i = 0; i < 9; i++) out[1 + i] = s->R[i];
+  for (int i = 0; i < 3; i++) out[10 + i] = s->W[i];
+  out[13] = ht_energy(p, s->R, s->W);
+  out[14] = ht_lvert(p, s->R, s->W);
+  out[15] = so3_orth_err(s->R);
+}
+static const lg_param ht_param_table[] = {
+  {"m", offsetof(ht_params, m), 1, {10}, "kg", "mass of the body"},
+  {"g", offsetof(ht_params, g), 1, {9.8}, "m/s^2",
+   "gravitational acceleration (sun2022 states none; bai2015's value)"},
+  {"gdir", offsetof(ht_params, gdir), 3, {0, 0, -1}, "-",
+   "unit vector along which gravity acts, spatial frame (e3 points up)"},
+  {"J", offsetof(ht_params, J), 3, {1, 1, 1}, "kg m^2",
+   "principal moments of inertia about the pivot"},
+  {"rho", offsetof(ht_params, rho), 3, {0, 0, 0.7}, "m",
+   "pivot to centre of mass, body frame"},
+  {"R0", offsetof(ht_params, R0), 9,
+   {0.66446302438867477, -0.24184476264797528, 0.70710678118654746,
+    0.74645193065886573, 0.26040260216758981, -0.61237243569579458,
+    -0.036033379468313587, 0.93472006267336138, 0.35355339059327384},
+   "-", "initial rotation body to space, row-major: Rx(pi/3) Ry(pi/4) Rz(pi/9)"},
+  {"W0", offsetof(ht_params, W0), 3, {0, 0, 0}, "rad/s",
+   "initial angular velocity, body frame"},
+  {0}
+};
+
+const lg_model ht_pendulum3d = {
+  "pendulum3d", "heavytop", "sun2022 Sec. 5 (g = 9.8 from bai2015)",
+  "rigid body about a fixed pivot under uniform gravity (3D pendulum)",
+  sizeof(ht_params), ht_param_table, ht_check, HT_COLUMNS, HT_NCOL, ht_row
+};
+
+const lg_model *const rb_models[] = {&ht_pendulum3d, NULL};

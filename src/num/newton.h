@@ -1,0 +1,22 @@
+/* newton.h: Newton iteration over GSL multiroot with an analytic Jacobian. */
+#ifndef NUM_NEWTON_H
+#define NUM_NEWTON_H
+#include <stddef.h>
+
+typedef int (*newton_fdf_fn)(const double *x, void *params, double *f, double *J);
+typedef struct newton_ws newton_ws;
+/* Allocate a solver of dimension n; solver is LG_NEWTON_PLAIN or
+   LG_NEWTON_HYBRIDSJ.  NULL if out of memory or solver unknown. */
+newton_ws *newton_alloc(size_t n, int solver);
+void newton_free(newton_ws *w);
+/* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
+   *iters the number of iterations, *resid max|F| there.  LG_OK when
+   max|F| < tol within maxiter iterations, else LG_ENEWTON. */
+int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
+                 double tol, int maxiter, int *iters, double *resid);
+/* max_ij |J_ij - D_ij| / max(1, |J_ij|), D the central-difference Jacobian
+   with step eps*max(1,|x_j|); NaN if the callback fails.  For tests. */
+double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
+                             size_t n, double eps);
+
+#endif

@@ -1,0 +1,181 @@
+/* rk.c: classical RK3 and RK4 as GSL step types, a fixed-step driver, and
+   the rk8pd reference solver. */
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include "core/lg.h"
+#include "num/rk.h"
+
+typedef struct {
+  double *k1, *k2, *k3, *k4, *tmp;
+} rk_stages;
+
+static void *rk_stages_alloc(size_t dim)
+{
+  rk_stages *s = malloc(sizeof *s);
+  double *buf = malloc(5 * dim * sizeof(double));
+  if (!s || !buf) {
+    free(s);
+    free(buf);
+    return NULL;
+  }
+  s->k1 = buf;
+  s->k2 = buf + dim;
+  s->k3 = buf + 2 * dim;
+  s->k4 = buf + 3 * dim;
+  s->tmp = buf + 4 * dim;
+  return s;
+}
+
+static void rk_stages_free(void *state)
+{
+  rk_stages *s = state;
+  if (!s) return;
+  free(s->k1);
+  free(s);
+}
+
+static int rk_stages_reset(void *state, size_t dim)
+{
+  (void)state;
+  (void)dim;
+  return GSL_SUCCESS;
+}
+
+static int rk_set_driver(void *state, const gsl_odeiv2_driver *d)
+{
+  (void)state;
+  (void)d;
+  return GSL_SUCCESS;
+}
+
+static unsigned int rk_order4(void *state) { (void)state; return 4; }
+static unsigned int rk_order3(void *state) { (void)state; return 3; }
+static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
+                     double yerr[], const double dydt_in[], double dydt_out[],
+                     const gsl_odeiv2_system *sys)
+{
+  rk_stages *s = state;
+  int st;
+  if (dydt_in) memcpy(s->k1, dydt_in, dim * sizeof(double));
+  else if ((st = GSL_ODEIV_FN_EVAL(sys, t, y, s->k1)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + 0.5 * h * s->k1[i];
+  if ((st = GSL_ODEIV_FN_EVAL(sys, t + 0.5 * h, s->tmp, s->k2)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + 0.5 * h * s->k2[i];
+  if ((st = GSL_ODEIV_FN_EVAL(sys, t + 0.5 * h, s->tmp, s->k3)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + h * s->k3[i];
+  if ((st = GSL_ODEIV_FN_EVAL(sys, t + h, s->tmp, s->k4)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) {
+    y[i] += h / 6.0 * (s->k1[i] + 2.0 * (s->k2[i] + s->k3[i]) + s->k4[i]);
+    yerr[i] = 0.0;
+  }
+  if (dydt_out) return GSL_ODEIV_FN_EVAL(sys, t + h, y, dydt_out);
+  return GSL_SUCCESS;
+}
+static int rk3_apply(void *state, size_t dim, double t, double h, double y[],
+                     double yerr[], const double dydt_in[], double dydt_out[],
+                     const gsl_odeiv2_system *sys)
+{
+  rk_stages *s = state;
+  int st;
+  if (dydt_in) memcpy(s->k1, dydt_in, dim * sizeof(double));
+  else if ((st = GSL_ODEIV_FN_EVAL(sys, t, y, s->k1)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + 0.5 * h * s->k1[i];
+  if ((st = GSL_ODEIV_FN_EVAL(sys, t + 0.5 * h, s->tmp, s->k2)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + h * (2.0 * s->k2[i] - s->k1[i]);
+  if ((st = GSL_ODEIV_FN_EVAL(sys, t + h, s->tmp, s->k3)) != GSL_SUCCESS) return st;
+  for (size_t i = 0; i < dim; i++) {
+    y[i] += h / 6.0 * (s->k1[i] + 4.0 * s->k2[i] + s->k3[i]);
+    yerr[i] = 0.0;
+  }
+  if (dydt_out) return GSL_ODEIV_FN_EVAL(sys, t + h, y, dydt_out);
+  return GSL_SUCCESS;
+}
+static const gsl_odeiv2_step_type rk_classical4_type = {
+  "classical-rk4", 1, 1, rk_stages_alloc, rk4_apply, rk_set_driver,
+  rk_stages_reset, rk_order4, rk_stages_free
+};
+static const gsl_odeiv2_step_type rk_classical3_type = {
+  "classical-rk3", 1, 1, rk_stages_alloc, rk3_apply, rk_set_driver,
+  rk_stages_reset, rk_order3, rk_stages_free
+};
+const gsl_odeiv2_step_type *rk_classical4 = &rk_classical4_type;
+const gsl_odeiv2_step_type *rk_classical3 = &rk_classical3_type;
+struct rk_fixed {
+  gsl_odeiv2_step *step;
+  gsl_odeiv2_system sys;
+  double *yerr;
+};
+
+rk_fixed *rk_fixed_alloc(const gsl_odeiv2_step_type *T, size_t dim,
+                         rk_rhs_fn f, void *params)
+{
+  rk_fixed *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->step = gsl_odeiv2_step_alloc(T, dim);
+  w->yerr = malloc(dim * sizeof(double));
+  if (!w->step || !w->yerr) {
+    rk_fixed_free(w);
+    return NULL;
+  }
+  w->sys.function = f;
+  w->sys.jacobian = NULL;
+  w->sys.dimension = dim;
+  w->sys.params = params;
+  return w;
+}
+
+int rk_fixed_step(rk_fixed *w, double t, double h, double *y)
+{
+  int st = gsl_odeiv2_step_apply(w->step, t, h, y, w->yerr, NULL, NULL, &w->sys);
+  return st == GSL_SUCCESS ? LG_OK : LG_ESOLVER;
+}
+
+void rk_fixed_free(rk_fixed *w)
+{
+  if (!w) return;
+  if (w->step) gsl_odeiv2_step_free(w->step);
+  free(w->yerr);
+  free(w);
+}
+struct ref_solver {
+  gsl_odeiv2_system sys;
+  gsl_odeiv2_driver *d;
+};
+
+ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol)
+{
+  ref_solver *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->sys.function = f;
+  w->sys.jacobian = NULL;
+  w->sys.dimension = dim;
+  w->sys.params = params;
+  w->d = gsl_odeiv2_driver_alloc_y_new(&w->sys, gsl_odeiv2_step_rk8pd, 1e-3,
+                                       tol, tol);
+  if (!w->d) {
+    free(w);
+    return NULL;
+  }
+  return w;
+}
+
+int ref_advance(ref_solver *w, double *t, double t1, double *y)
+{
+  gsl_error_handler_t *old;
+  int st;
+  if (t1 < *t) return LG_EINVAL;
+  if (t1 == *t) return LG_OK;
+  old = gsl_set_error_handler_off();
+  st = gsl_odeiv2_driver_apply(w->d, t, t1, y);
+  gsl_set_error_handler(old);
+  return st == GSL_SUCCESS ? LG_OK : LG_ESOLVER;
+}
+
+void ref_free(ref_solver *w)
+{
+  if (!w) return;
+  gsl_odeiv2_driver_free(w->d);
+  free(w);
+}

@@ -1,0 +1,182 @@
+/* Unit tests of num/newton: known roots, quadratic convergence, the
+   iteration cap, the Jacobian checker, and GSL's residual norm. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <gsl/gsl_test.h>
+#include <gsl/gsl_vector.h>
+#include <gsl/gsl_multiroots.h>
+#include "core/lg.h"
+#include "num/newton.h"
+
+/* x^2 + y^2 = 5, x y = 2: roots (2,1), (1,2) and their negatives. */
+static int sys2(const double *x, void *p, double *f, double *J)
+{
+  (void)p;
+  f[0] = x[0] * x[0] + x[1] * x[1] - 5;
+  f[1] = x[0] * x[1] - 2;
+  if (J) {
+    J[0] = 2 * x[0]; J[1] = 2 * x[1];
+    J[2] = x[1];     J[3] = x[0];
+  }
+  return 0;
+}
+
+/* e^x0 + x1 x2, sin x1 + x0^2, x0 x1 x2 + x2^3, shifted so x* is a root.
+   params: a flag that plants a wrong Jacobian entry when non-zero. */
+static const double xs3[3] = {0.7, -1.3, 0.4};
+static int sys3(const double *x, void *p, double *f, double *J)
+{
+  int wrong = p ? *(const int *)p : 0;
+  f[0] = exp(x[0]) + x[1] * x[2] - (exp(xs3[0]) + xs3[1] * xs3[2]);
+  f[1] = sin(x[1]) + x[0] * x[0] - (sin(xs3[1]) + xs3[0] * xs3[0]);
+  f[2] = x[0] * x[1] * x[2] + pow(x[2], 3)
+         - (xs3[0] * xs3[1] * xs3[2] + pow(xs3[2], 3));
+  if (J) {
+    J[0] = exp(x[0]);     J[1] = x[2];          J[2] = x[1];
+    J[3] = 2 * x[0];      J[4] = cos(x[1]);     J[5] = 0;
+    J[6] = x[1] * x[2];   J[7] = x[0] * x[2];
+    J[8] = x[0] * x[1] + 3 * x[2] * x[2];
+    if (wrong) J[8] = x[0] * x[1] + 2 * x[2] * x[2];   /* a plausible slip */
+  }
+  return 0;
+}
+static void test_roots(void)
+{
+  for (int solver = LG_NEWTON_PLAIN; solver <= LG_NEWTON_DIRECT; solver++) {
+    const char *name = solver == LG_NEWTON_PLAIN ? "newton"
+                     : solver == LG_NEWTON_HYBRIDSJ ? "hybridsj" : "direct";
+    newton_ws *w2 = newton_alloc(2, solver), *w3 = newton_alloc(3, solver);
+    double x2[2] = {2.3, 0.7}, x3[3] = {0.5, -1.1, 0.6}, r;
+    int it, st;
+    st = newton_solve(w2, sys2, NULL, x2, 1e-13, 50, &it, &r);
+    gsl_test(st, "%s 2x2 converges (%d iterations, residual %.2e)", name, it, r);
+    gsl_test_abs(x2[0], 2.0, 1e-12, "%s 2x2 root x", name);
+    gsl_test_abs(x2[1], 1.0, 1e-12, "%s 2x2 root y", name);
+    st = newton_solve(w3, sys3, NULL, x3, 1e-13, 50, &it, &r);
+    gsl_test(st, "%s 3x3 converges (%d iterations, residual %.2e)", name, it, r);
+    for (int i = 0; i < 3; i++)
+      gsl_test_abs(x3[i], xs3[i], 1e-12, "%s 3x3 root component %d", name, i);
+    /* a second solve from the root itself takes no iteration */
+    st = newton_solve(w3, sys3, NULL, x3, 1e-13, 50, &it, &r);
+    gsl_test(st || it != 0, "%s 3x3 from the root: %d iterations", name, it);
+    newton_free(w2);
+    newton_free(w3);
+  }
+}
+static int quadratic_steps(int wrong, double *worst)
+{
+  newton_ws *w = newton_alloc(3, LG_NEWTON_PLAIN);
+  double r[8];
+  int ok = 1, counted = 0;
+  for (int k = 0; k < 8; k++) {
+    double x[3] = {0.2, -0.6, 1.0};
+    int it;
+    newton_solve(w, sys3, &wrong, x, 0.0, k, &it, &r[k]);
+  }
+  *worst = 0;
+  for (int k = 0; k + 1 < 8; k++) {
+    if (!(r[k] > 1e-7)) break;
+    double c = r[k + 1] / (r[k] * r[k]);
+    printf("  %s Jacobian: r_%d = %.3e, r_%d / r_%d^2 = %.3f\n",
+           wrong ? "wrong" : "exact", k, r[k], k + 1, k, c);
+    if (c > *worst) *worst = c;
+    if (c > 10) ok = 0;
+    counted++;
+  }
+  newton_free(w);
+  return ok && counted >= 3;
+}
+
+static void test_quadratic(void)
+{
+  double c;
+  int ok = quadratic_steps(0, &c);
+  gsl_test(!ok, "exact Jacobian: r_{k+1} <= 10 r_k^2 (worst ratio %.3f)", c);
+  ok = quadratic_steps(1, &c);
+  gsl_test(ok, "wrong Jacobian: quadratic bound violated (worst ratio %.3g)", c);
+}
+static void test_cap(void)
+{
+  newton_ws *w = newton_alloc(3, LG_NEWTON_PLAIN);
+  double x[3] = {0.2, -0.6, 1.0}, f[3], r;
+  int it, st = newton_solve(w, sys3, NULL, x, 1e-14, 2, &it, &r);
+  gsl_test(st != LG_ENEWTON, "cap: status LG_ENEWTON (got %d)", st);
+  gsl_test(it != 2, "cap: 2 iterations reported (got %d)", it);
+  sys3(x, NULL, f, NULL);
+  gsl_test_rel(r, fmax(fabs(f[0]), fmax(fabs(f[1]), fabs(f[2]))), 1e-15,
+               "cap: residual is max|F| at the returned iterate");
+  gsl_test(!(r > 1e-14), "cap: residual %.3e above the tolerance", r);
+  newton_free(w);
+}
+static void test_jacobian_checker(void)
+{
+  double x[3] = {0.31, -0.77, 0.6};
+  int wrong = 0;
+  double e0 = newton_jacobian_error(sys3, &wrong, x, 3, 0);
+  wrong = 1;
+  double e1 = newton_jacobian_error(sys3, &wrong, x, 3, 0);
+  double x2[2] = {1.7, -0.4};
+  double e2 = newton_jacobian_error(sys2, NULL, x2, 2, 0);
+  gsl_test(!(e0 < 1e-8), "checker: right 3x3 Jacobian, error %.2e < 1e-8", e0);
+  gsl_test(!(e2 < 1e-8), "checker: right 2x2 Jacobian, error %.2e < 1e-8", e2);
+  gsl_test(!(e1 > 1e-2), "checker: wrong Jacobian flagged, error %.2e > 1e-2", e1);
+}
+static void test_gsl_residual_norm(void)
+{
+  gsl_vector *f = gsl_vector_alloc(2);
+  gsl_vector_set_all(f, 0.6);
+  gsl_test(gsl_multiroot_test_residual(f, 1.0) != GSL_CONTINUE,
+           "gsl_multiroot_test_residual sums |f_i| (0.6+0.6 >= 1)");
+  gsl_test(gsl_multiroot_test_residual(f, 1.3) != GSL_SUCCESS,
+           "gsl_multiroot_test_residual accepts sum 1.2 < 1.3");
+  gsl_vector_free(f);
+}
+static int sys_nan(const double *x, void *p, double *f, double *J)
+{
+  (void)p;
+  f[0] = sqrt(x[0]) - 1;         /* NaN for x[0] < 0 */
+  f[1] = x[1];
+  if (J) {
+    J[0] = 0.5 / sqrt(x[0]); J[1] = 0;
+    J[2] = 0;                J[3] = 1;
+  }
+  return 0;
+}
+
+static void test_nan(void)
+{
+  newton_ws *w = newton_alloc(2, LG_NEWTON_PLAIN);
+  double x[2] = {-1.0, 0.0}, r;
+  int it, st = newton_solve(w, sys_nan, NULL, x, 1e-12, 5, &it, &r);
+  gsl_test(st != LG_ENEWTON, "NaN residual: LG_ENEWTON (got %d)", st);
+  gsl_test(!isnan(r), "NaN residual reported as NaN (got %g)", r);
+  newton_free(w);
+}
+static void test_direct_same_map(void)
+{
+  newton_ws *wp = newton_alloc(3, LG_NEWTON_PLAIN), *wd = newton_alloc(3, LG_NEWTON_DIRECT);
+  for (int cap = 1; cap <= 4; cap++) {
+    double xp[3] = {0.5, -1.1, 0.6}, xd[3] = {0.5, -1.1, 0.6}, rp, rd;
+    int ip, id;
+    newton_solve(wp, sys3, NULL, xp, 1e-300, cap, &ip, &rp);
+    newton_solve(wd, sys3, NULL, xd, 1e-300, cap, &id, &rd);
+    gsl_test(ip != id, "direct and newton: iteration counts %d and %d", id, ip);
+    for (int i = 0; i < 3; i++)
+      gsl_test_abs(xd[i], xp[i], 1e-14, "direct = newton after %d iterations, component %d", cap, i);
+  }
+  newton_free(wp);
+  newton_free(wd);
+}
+
+int main(void)
+{
+  test_roots();
+  test_quadratic();
+  test_cap();
+  test_jacobian_checker();
+  test_gsl_residual_norm();
+  test_nan();
+  test_direct_same_map();
+  exit(gsl_test_summary());
+}
