@@ -30,5 +30,13 @@ int main(void)
     if (lg_run(lg_scheme_find("planar", fig_schemes[k]), &p, &o, 0.05, 1000000, 1,
                energy_emit, &c, NULL) != LG_OK) return 1;
   }
+  {
+    lg_opts tight = o;
+    energy_ctx c = { &p, 0, 0, 0 };
+    tight.newton_tol = 1e-14;
+    printf("\n\n# set reduced_tol1e-14\n# columns: t maxrelerr E/E0\n");
+    if (lg_run(lg_scheme_find("planar", "reduced"), &p, &tight, 0.05, 1000000, 1,
+               energy_emit, &c, NULL) != LG_OK) return 1;
+  }
   return 0;
 }

@@ -9,5 +9,6 @@ set key outside right spacing 1.0 font ',8'
 f = 'data/cmp-planar-energy.dat'
 plot f index 0 u 1:($2+1e-16) w l lt LT_angle t '(43), (46), (63), (64)', \
      f index 2 u 1:($2+1e-16) w l lt LT_reduced t '(50), (53), (56), (59), (60)', \
+     f index 11 u 1:($2+1e-16) w l lt LT_reduced_inc t '(50), tolerance $10^{-14}$', \
      f index 9 u 1:($2+1e-16) w l lt LT_cayley t 'Cayley', \
      f index 10 u 1:($2+1e-16) w l lt LT_rk4 t 'RK4'
