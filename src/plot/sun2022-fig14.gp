@@ -2,11 +2,14 @@
 set multiplot layout 2,1
 set xrange [40:50]
 set ylabel '$\theta$ (rad)'
+set yrange [-0.3:0.45]
+set key top center horizontal
 set format x ''
 plot 'data/sun2022-fig14.dat' index 0 u 1:2 w l lt LT_complete t 'Eq.~(59)', \
      '' index 1 u 1:2 w l lt LT_complete_inc t 'Eq.~(60)'
 set format x '$%g$'
 set xlabel '$t$ (s)'
+set autoscale y
 set ylabel '$|\theta_{59}-\theta_{60}|$ (rad)'
 set logscale y
 set format y '$10^{%T}$'
