@@ -33,5 +33,6 @@ int main(void)
   printf("sun2022-fig05-b\t%.6g\n", fabs(pend2d_ampl_loss(FIND("angle"))));
   printf("sun2022-fig05-c\t%.6g\n", pend2d_ampl_loss(FIND("rkf45")));
   printf("sun2022-fig05-d\t%.6g\n", pend2d_ampl_loss(FIND("rk4_doubling")));
+  printf("sun2022-fig05-e\t%.6g\n", pend2d_ampl_loss(FIND("rk4_doubling_1e-2")));
   return 0;
 }

@@ -13,11 +13,11 @@ static int fig_rhs(double t, const double *y, double *dydt, void *params)
 }
 
 static pend2d_set fig_adaptive(const gsl_odeiv2_step_type *T, const char *name,
-                               const pend2d_params *p, double tend)
+                               double rtol, const pend2d_params *p, double tend)
 {
   gsl_odeiv2_system sys = { fig_rhs, NULL, 2, (void *)p };
   gsl_odeiv2_step *s = gsl_odeiv2_step_alloc(T, 2);
-  gsl_odeiv2_control *c = gsl_odeiv2_control_y_new(1e-6, 1e-3);
+  gsl_odeiv2_control *c = gsl_odeiv2_control_y_new(1e-6, rtol);
   gsl_odeiv2_evolve *e = gsl_odeiv2_evolve_alloc(2);
   pend2d_set out = { "", PEND2D_NCOL, 0, 0, NULL, 0, 0 };
   double t = 0, h = 1e-3, y[2] = { p->theta0, p->omega0 };
@@ -41,13 +41,15 @@ int main(void)
   lg_opts_default(&o);
   pend2d_set rk4 = fig_run("rk4", &p, &o, 0.01, 50), mid = fig_run("angle", &p, &o, 0.01, 50);
   pend2d_set ex = fig_run("exact", &p, &o, 0.01, 50);
-  pend2d_set ad = fig_adaptive(gsl_odeiv2_step_rkf45, "rkf45", &p, 50);
-  pend2d_set sd = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling", &p, 50);
+  pend2d_set ad = fig_adaptive(gsl_odeiv2_step_rkf45, "rkf45", 1e-3, &p, 50);
+  pend2d_set sd = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling", 1e-3, &p, 50);
+  pend2d_set sd2 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling_1e-2", 1e-2, &p, 50);
   fig_header("sun2022-fig05", "classical RK4 and Eq. 43 at h = 0.01, 50 s; RKF45 at rtol 1e-3", &p);
   fig_print("rk4", &rk4, 0, 50, 2);
   fig_print("angle", &mid, 0, 50, 2);
   fig_print("rkf45", &ad, 0, 50, 1);
   fig_print("exact", &ex, 0, 50, 2);
   fig_print("rk4_doubling", &sd, 0, 50, 1);
+  fig_print("rk4_doubling_1e-2", &sd2, 0, 50, 1);
   return 0;
 }
