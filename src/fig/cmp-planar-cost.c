@@ -14,8 +14,6 @@ int main(void)
     pend2d_set b = fig_run(fig_schemes[k], &p, &o, 0.05, 50);
     printf("%d %.6f %.6f %s %s\n", k, a.iters / (double)a.steps, b.iters / (double)b.steps,
            fig_labels[k], fig_schemes[k]);
-    pend2d_set_free(&a);
-    pend2d_set_free(&b);
   }
   return 0;
 }

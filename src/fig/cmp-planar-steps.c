@@ -16,8 +16,6 @@ int main(void)
       pend2d_set s = fig_run(names[k], &p, &o, hs[j], 50), e = fig_run("exact", &p, &o, hs[j], 50);
       printf("%g %.6e %.6e %.6e\n", hs[j], pend2d_lag(&s, &e, 50), pend2d_ampl_loss(&s),
              pend2d_energy_maxrel(&s, 0, 50));
-      pend2d_set_free(&s);
-      pend2d_set_free(&e);
     }
   }
   return 0;

@@ -31,7 +31,7 @@ static pend2d_set fig_adaptive(const gsl_odeiv2_step_type *T, const char *name,
   gsl_odeiv2_control_free(c);
   gsl_odeiv2_step_free(s);
   snprintf(out.name, sizeof out.name, "%s", name);
-  return out;
+  return fig_keep(out);
 }
 
 int main(void)
