@@ -1,6 +1,6 @@
 /* cmp-planar-energy: relative energy error over 1e6 steps of h = 0.05. */
-#include "fig/pend2d_fig.h"
-#include "fig/pend2d_fig_list.h"
+#include "fig/pend2dfig.h"
+#include "fig/pend2dlist.h"
 
 typedef struct { const pend2d_params *p; double e0, m; long k; } energy_ctx;
 

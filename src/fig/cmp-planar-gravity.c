@@ -1,5 +1,5 @@
 /* cmp-planar-gravity: the verdict quantities at g = 9.8 and g = 9.81. */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

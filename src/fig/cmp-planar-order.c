@@ -1,6 +1,6 @@
 /* cmp-planar-order: error at t = 5 s against h for every planar scheme. */
-#include "fig/pend2d_fig.h"
-#include "fig/pend2d_fig_list.h"
+#include "fig/pend2dfig.h"
+#include "fig/pend2dlist.h"
 
 int main(void)
 {

@@ -1,5 +1,5 @@
 /* cmp-planar-ref: rk8pd reference against the exact solution, 50 s. */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

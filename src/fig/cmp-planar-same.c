@@ -1,6 +1,6 @@
 /* cmp-planar-same: differences between forms that are one map. */
-#include "fig/pend2d_fig.h"
-#include "fig/pend2d_fig_list.h"
+#include "fig/pend2dfig.h"
+#include "fig/pend2dlist.h"
 
 static const char *const pairs[][2] = {
   {"angle", "angle_inc"}, {"angle", "liealg"}, {"liealg", "liealg_inc"},

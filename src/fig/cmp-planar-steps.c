@@ -1,5 +1,5 @@
 /* cmp-planar-steps: lag, amplitude loss and energy error at 50 s against h. */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

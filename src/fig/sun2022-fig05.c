@@ -1,7 +1,7 @@
 /* sun2022-fig05: classical RK4 and the difference method (Eq. 43), 50 s. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 static int fig_rhs(double t, const double *y, double *dydt, void *params)
 {

@@ -1,5 +1,5 @@
 /* sun2022-fig07: classical RK4 and Eq. 43, last 5 s of 50 s. */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

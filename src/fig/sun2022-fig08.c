@@ -1,5 +1,5 @@
 /* sun2022-fig08: Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

@@ -1,5 +1,5 @@
 /* sun2022-fig11: Eqs. 50, 43 and the exact solution at h = 0.01, last 5 s of 50 s */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

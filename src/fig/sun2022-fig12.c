@@ -1,5 +1,5 @@
 /* sun2022-fig12: Eq. 50 at h = 0.05 and h = 0.01 and the exact solution, 50 s */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

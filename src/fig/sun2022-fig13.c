@@ -1,5 +1,5 @@
 /* sun2022-fig13: Eq. 56 and the exact solution at h = 0.01, 50 s */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

@@ -1,5 +1,5 @@
 /* sun2022-fig14: Eqs. 59 and 60 at h = 0.05, 50 s, at two Newton tolerances. */
-#include "fig/pend2d_fig.h"
+#include "fig/pend2dfig.h"
 
 int main(void)
 {

@@ -1,4 +1,4 @@
-/* pend2d_data.c: runs into sets, reading sets back, and measurements. */
+/* pend2ddata.c: runs into sets, reading sets back, and measurements. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pend2d_fig.h: helpers shared by the planar pendulum figure drivers. */
+/* pend2dfig.h: helpers shared by the planar pendulum figure drivers. */
 #ifndef PEND2D_FIG_H
 #define PEND2D_FIG_H
 #include <math.h>

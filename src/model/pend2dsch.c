@@ -1,4 +1,4 @@
-/* pend2d_schemes.c: the ten midpoint schemes of sun2022 Sec. 4 for the planar
+/* pend2dsch.c: the ten midpoint schemes of sun2022 Sec. 4 for the planar
    pendulum, classical RK4, the rk8pd reference and the exact solution. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pend2d_fig_list.h: the implicit planar schemes and RK4, in table order. */
+/* pend2dlist.h: the implicit planar schemes and RK4, in table order. */
 #ifndef PEND2D_FIG_LIST_H
 #define PEND2D_FIG_LIST_H
 static const char *const fig_schemes[] = {
