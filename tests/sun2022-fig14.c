@@ -31,5 +31,8 @@ int main(void)
   const pend2d_set *a = FIND("complete"), *b = FIND("complete_inc");
   printf("sun2022-fig14-a\t%.6g\n", pend2d_maxdiff(a, b, PEND2D_THETA, 0, 45));
   printf("sun2022-fig14-b\t%.6g\n", pend2d_maxdiff(a, b, PEND2D_THETA, 45, 50));
+  printf("sun2022-fig14-c\t%.6g\n", pend2d_maxdiff(FIND("complete_tol1e-3"),
+                                                     FIND("complete_inc_warm_tol1e-3"),
+                                                     PEND2D_THETA, 45, 50));
   return 0;
 }

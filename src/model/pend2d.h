@@ -30,6 +30,7 @@ size_t pend2d_ws_dim(const void *ws);
 int pend2d_ws_load(void *ws, double theta, double omega);
 int pend2d_ws_unknowns(const void *ws, double theta1, double omega1, double *x);
 int pend2d_ws_fdf(const double *x, void *ws, double *f, double *J);
+int pend2d_ws_set_warm(void *ws, int on);
 typedef struct {
   char name[48];         /* set name, as after "# set" */
   int ncol;              /* columns per row */

@@ -37,6 +37,8 @@ struct pend2d_ws {
   rk_fixed *rk;          /* classical RK4 */
   ref_solver *ref;       /* rk8pd reference */
   double y[2], tref;     /* (theta, omega) and time of the explicit baselines */
+  int warm;              /* experiment: increment forms start from the last increments */
+  double xprev[5];       /* the last step's solution */
 };
 /* C = A B for 2x2 row-major matrices; alias-safe. */
 static void mat2_mul(double C[4], const double A[4], const double B[4])
@@ -98,7 +100,7 @@ static int fdf_angle_inc(const double *x, void *vw, double *f, double *Jm)
 
 static void guess_zero(const pend2d_ws *w, double *x)
 {
-  for (size_t i = 0; i < w->form->n; i++) x[i] = 0;
+  for (size_t i = 0; i < w->form->n; i++) x[i] = (w->warm && w->k > 0) ? w->xprev[i] : 0;
 }
 static void commit_angle_inc(pend2d_ws *w, const double *x) { w->om += x[0]; w->th += x[1]; }
 static void unknowns_angle_inc(const pend2d_ws *w, double th1, double om1, double *x)
@@ -465,6 +467,7 @@ static int ws_step(void *vw, lg_state *s)
   s->newton_resid = resid;
   if (st != LG_OK) return LG_ENEWTON;
   w->form->commit(w, x);
+  for (size_t i = 0; i < w->form->n; i++) w->xprev[i] = x[i];
   w->k++;
   ws_output(w, s);
   return LG_OK;
@@ -594,4 +597,11 @@ int pend2d_ws_fdf(const double *x, void *ws, double *f, double *J)
   pend2d_ws *w = ws;
   if (!w->form) return LG_EINVAL;
   return w->form->fdf(x, ws, f, J);
+}
+int pend2d_ws_set_warm(void *ws, int on)
+{
+  pend2d_ws *w = ws;
+  if (!w->form) return LG_EINVAL;
+  w->warm = on;
+  return LG_OK;
 }
