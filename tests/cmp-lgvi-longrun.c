@@ -82,5 +82,6 @@ int main(void)
   claim("cmp-lgvi-longrun-c", drift_ratio(&b[3], 1, 1e4));
   claim("cmp-lgvi-longrun-d", fmax(colmax(&b[0], 2, 1), colmax(&b[2], 2, 1)));
   claim("cmp-lgvi-longrun-e", fmax(colmax(&b[0], 3, 1), colmax(&b[2], 3, 1)));
+  claim("cmp-lgvi-longrun-f", fabs(at(&b[1], b[1].nrow - 1, 1)) / colmax(&b[0], 1, 1));
   return 0;
 }
