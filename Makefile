@@ -15,6 +15,7 @@
 
 # ---------------------------------------------------------------- 1. config
 .DELETE_ON_ERROR:
+.SECONDARY:
 .SUFFIXES:
 SHELL       := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -25,7 +26,7 @@ O        ?= build
 CC       ?= cc
 OPT      ?= -O2
 WARN     := -std=c11 -Wall -Wextra -Werror -pedantic
-CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L
+CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE
 ALL_CFLAGS = $(OPT) -g $(WARN) $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
 

@@ -21,12 +21,12 @@ typedef struct {
   int newton_iters;      /* Newton iterations of the last step (0: explicit) */
   double newton_resid;   /* residual norm at the end of the last step */
 } lg_state;
-enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1 };
+enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2 };
 
 typedef struct {
   double newton_tol;     /* residual tolerance of every implicit step */
   int newton_maxiter;    /* iteration cap of every implicit step */
-  int newton_solver;     /* LG_NEWTON_PLAIN or LG_NEWTON_HYBRIDSJ */
+  int newton_solver;     /* LG_NEWTON_PLAIN, _HYBRIDSJ or _DIRECT */
   double ref_tol;        /* relative and absolute tolerance of the reference */
 } lg_opts;
 typedef struct {

@@ -55,7 +55,7 @@ void lg_opts_default(lg_opts *opt)
 {
   opt->newton_tol = 1e-12;
   opt->newton_maxiter = 50;
-  opt->newton_solver = LG_NEWTON_PLAIN;
+  opt->newton_solver = LG_NEWTON_DIRECT;
   opt->ref_tol = 1e-13;
 }
 

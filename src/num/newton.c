@@ -16,6 +16,80 @@ struct newton_ws {
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
 };
+typedef struct {
+  size_t n;
+  double *a;            /* n x n copy of J, overwritten by its LU factors */
+} newton_direct_state;
+
+static int newton_direct_alloc(void *vstate, size_t n)
+{
+  newton_direct_state *st = vstate;
+  st->n = n;
+  st->a = malloc(n * n * sizeof(double));
+  return st->a ? GSL_SUCCESS : GSL_ENOMEM;
+}
+
+static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
+                             gsl_vector *x, gsl_vector *f, gsl_matrix *J,
+                             gsl_vector *dx)
+{
+  (void)vstate;
+  gsl_vector_set_zero(dx);
+  return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
+}
+
+/* Solve J dx = -f by elimination with partial pivoting; x += dx; re-evaluate. */
+static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
+                                 gsl_vector *x, gsl_vector *f, gsl_matrix *J,
+                                 gsl_vector *dx)
+{
+  newton_direct_state *st = vstate;
+  size_t n = st->n;
+  double *a = st->a, *d = dx->data;
+  size_t ds = dx->stride;
+  for (size_t i = 0; i < n; i++) {
+    for (size_t j = 0; j < n; j++) a[i * n + j] = gsl_matrix_get(J, i, j);
+    d[i * ds] = -gsl_vector_get(f, i);
+  }
+  for (size_t k = 0; k < n; k++) {
+    size_t p = k;
+    double big = fabs(a[k * n + k]);
+    for (size_t i = k + 1; i < n; i++)
+      if (fabs(a[i * n + k]) > big) { big = fabs(a[i * n + k]); p = i; }
+    if (!(big > 0)) return GSL_ESING;
+    if (p != k) {
+      for (size_t j = 0; j < n; j++) {
+        double t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t;
+      }
+      double t = d[k * ds]; d[k * ds] = d[p * ds]; d[p * ds] = t;
+    }
+    for (size_t i = k + 1; i < n; i++) {
+      double l = a[i * n + k] / a[k * n + k];
+      for (size_t j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
+      d[i * ds] -= l * d[k * ds];
+    }
+  }
+  for (size_t k = n; k-- > 0;) {
+    double sum = d[k * ds];
+    for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * d[j * ds];
+    d[k * ds] = sum / a[k * n + k];
+  }
+  for (size_t i = 0; i < n; i++) gsl_vector_set(x, i, gsl_vector_get(x, i) + d[i * ds]);
+  return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
+}
+
+static void newton_direct_free(void *vstate)
+{
+  newton_direct_state *st = vstate;
+  free(st->a);
+}
+
+static const gsl_multiroot_fdfsolver_type newton_direct_type = {
+  "direct", sizeof(newton_direct_state), newton_direct_alloc,
+  newton_direct_set, newton_direct_iterate, newton_direct_free
+};
+static const gsl_multiroot_fdfsolver_type *const newton_fdfsolver_direct =
+  &newton_direct_type;
 static void newton_copy_in(newton_ws *w, const gsl_vector *x)
 {
   for (size_t i = 0; i < w->n; i++) w->x[i] = gsl_vector_get(x, i);
@@ -52,6 +126,7 @@ newton_ws *newton_alloc(size_t n, int solver)
   if (n == 0) return NULL;
   if (solver == LG_NEWTON_PLAIN) T = gsl_multiroot_fdfsolver_newton;
   else if (solver == LG_NEWTON_HYBRIDSJ) T = gsl_multiroot_fdfsolver_hybridsj;
+  else if (solver == LG_NEWTON_DIRECT) T = newton_fdfsolver_direct;
   else return NULL;
   w = calloc(1, sizeof *w);
   if (!w) return NULL;

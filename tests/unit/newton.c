@@ -43,8 +43,9 @@ static int sys3(const double *x, void *p, double *f, double *J)
 }
 static void test_roots(void)
 {
-  for (int solver = LG_NEWTON_PLAIN; solver <= LG_NEWTON_HYBRIDSJ; solver++) {
-    const char *name = solver == LG_NEWTON_PLAIN ? "newton" : "hybridsj";
+  for (int solver = LG_NEWTON_PLAIN; solver <= LG_NEWTON_DIRECT; solver++) {
+    const char *name = solver == LG_NEWTON_PLAIN ? "newton"
+                     : solver == LG_NEWTON_HYBRIDSJ ? "hybridsj" : "direct";
     newton_ws *w2 = newton_alloc(2, solver), *w3 = newton_alloc(3, solver);
     double x2[2] = {2.3, 0.7}, x3[3] = {0.5, -1.1, 0.6}, r;
     int it, st;
@@ -152,6 +153,21 @@ static void test_nan(void)
   gsl_test(!isnan(r), "NaN residual reported as NaN (got %g)", r);
   newton_free(w);
 }
+static void test_direct_same_map(void)
+{
+  newton_ws *wp = newton_alloc(3, LG_NEWTON_PLAIN), *wd = newton_alloc(3, LG_NEWTON_DIRECT);
+  for (int cap = 1; cap <= 4; cap++) {
+    double xp[3] = {0.5, -1.1, 0.6}, xd[3] = {0.5, -1.1, 0.6}, rp, rd;
+    int ip, id;
+    newton_solve(wp, sys3, NULL, xp, 1e-300, cap, &ip, &rp);
+    newton_solve(wd, sys3, NULL, xd, 1e-300, cap, &id, &rd);
+    gsl_test(ip != id, "direct and newton: iteration counts %d and %d", id, ip);
+    for (int i = 0; i < 3; i++)
+      gsl_test_abs(xd[i], xp[i], 1e-14, "direct = newton after %d iterations, component %d", cap, i);
+  }
+  newton_free(wp);
+  newton_free(wd);
+}
 
 int main(void)
 {
@@ -161,5 +177,6 @@ int main(void)
   test_jacobian_checker();
   test_gsl_residual_norm();
   test_nan();
+  test_direct_same_map();
   exit(gsl_test_summary());
 }
