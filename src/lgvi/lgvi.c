@@ -50,14 +50,19 @@ void lgvi_exp_coef(double c[4], double theta)
 static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const double k[4],
                          const double Jf[3], const double fxJf[3])
 {
-  double fh[9], Jfh[9];
-  so3_hat(fh, f);
-  so3_hat(Jfh, Jf);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      DG[3 * i + j] = k[1] * (fh[3 * i + j] * q->J[j] - Jfh[3 * i + j])
-                      + (k[2] * Jf[i] + k[3] * fxJf[i]) * f[j]
-                      + (i == j ? k[0] * q->J[i] : 0.0);
+  const double *J = q->J, s = k[0], c = k[1];
+  for (int i = 0; i < 3; i++) {
+    double ai = k[2] * Jf[i] + k[3] * fxJf[i];
+    for (int j = 0; j < 3; j++) DG[3 * i + j] = ai * f[j];
+    DG[4 * i] += s * J[i];
+  }
+  /* c (hat(f) J - hat(J f)), written out */
+  DG[1] += c * (-f[2] * J[1] + Jf[2]);
+  DG[2] += c * (f[1] * J[2] - Jf[1]);
+  DG[3] += c * (f[2] * J[0] - Jf[2]);
+  DG[5] += c * (-f[0] * J[2] + Jf[0]);
+  DG[6] += c * (-f[1] * J[0] + Jf[1]);
+  DG[7] += c * (f[0] * J[1] - Jf[0]);
 }
 
 int lgvi_exp_fdf(const double *f, void *eq, double *G, double *DG)
@@ -173,11 +178,14 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
   if (st != LG_OK) return st;
   memcpy(w->f, f, sizeof w->f);
   if (w->map == LGVI_CAYLEY) so3_cay(F, f);
-  else if (memcmp(q.fc, f, sizeof q.fc) == 0) {            /* F = I + s hat f + c hat f^2 */
-    double fh[9], fh2[9];
-    so3_hat(fh, f);
-    so3_mul(fh2, fh, fh);
-    for (int i = 0; i < 9; i++) F[i] = (i % 4 == 0) + q.sc[0] * fh[i] + q.sc[1] * fh2[i];
+  else if (memcmp(q.fc, f, sizeof q.fc) == 0) {
+    /* F = I + s hat(f) + c hat(f)^2, with hat(f)^2 = f f^T - |f|^2 I */
+    const double sn = q.sc[0], c = q.sc[1], t2 = so3_dot(f, f);
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) F[3 * i + j] = c * f[i] * f[j];
+    for (int i = 0; i < 3; i++) F[4 * i] += 1 - c * t2;
+    F[1] -= sn * f[2]; F[2] += sn * f[1]; F[5] -= sn * f[0];
+    F[3] += sn * f[2]; F[6] -= sn * f[1]; F[7] += sn * f[0];
   } else so3_exp(F, f);
   so3_mul(w->R, w->R, F);                                   /* Eq. (49) */
   lgvi_torque(Mn, w->mg, w->rho, w->gdir, w->R);
