@@ -83,5 +83,6 @@ int main(void)
            "(%.3g, claim bai2015-fig06-c); from an orthogonal R0 it is round-off", colmax(&b[4], 1, 1));
   claim_amb("bai2015-fig06-b", colmax(&b[0], 1, 1), note);
   claim("bai2015-fig06-c", colmax(&b[4], 1, 1));
+  claim("bai2015-fig06-d", maxdiff(&b[0], &b[4], 3, 5));
   return 0;
 }

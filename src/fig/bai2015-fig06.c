@@ -139,6 +139,6 @@ static void bai_runs(const char *cols, int printed_r0, int consistent, int varia
 int main(void)
 {
   bai_header("Fig. 6");
-  bai_runs("t orth_err dL", 1, 0, 0);
+  bai_runs("t orth_err dL W1 W2 W3", 1, 0, 0);
   return 0;
 }
