@@ -63,7 +63,7 @@ static double bench_call(int which, int solver)
 {
   static double t[NSTEP];
   lgvi_eq q = {{0.01 * 0.13 * 4.14, 0.01 * 0.28 * 4.14, 0.01 * 0.17 * 4.14}, {0.13, 0.28, 0.17}, {0}, {0}};
-  double f[3] = {0.04, 0.041, 0.042}, G[3], D[9], R[9], res;
+  double f[3] = {0.04, 0.041, 0.042}, G[3] = {0}, D[9] = {0}, R[9] = {0}, res;
   volatile double sink = 0;
   int it;
   lg_opts opt;
