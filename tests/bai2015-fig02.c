@@ -75,11 +75,11 @@ static inline void claim(const char *id, double v) { printf("%s\t%.6g\n", id, v)
 static inline void claim_amb(const char *id, double v, const char *note) { printf("%s\t%.6g\tambiguous\t%s\n", id, v, note); }
 int main(void)
 {
-  blk b[6];
+  blk b[7];
   const char *ids[3] = {"bai2015-fig02-a", "bai2015-fig02-b", "bai2015-fig02-c"};
   const double pub[3] = {3.14, 4.92, 4.92};
-  double acc = 0, dflip = 0, dfree = 0, dswing = 0;
-  if (read_blocks("data/bai2015-fig02.dat", b, 6) != 6) return 2;
+  double acc = 0, dflip = 0, dfree = 0, dswing = 0, dtr = 0;
+  if (read_blocks("data/bai2015-fig02.dat", b, 7) != 7) return 2;
   for (int i = 0; i < 3; i++) {
     double lo = INFINITY, hi = -INFINITY;
     claim(ids[i], colmax(&b[0], 1 + i, 1));
@@ -87,6 +87,7 @@ int main(void)
     dswing = fmax(dswing, fabs(0.5 * (hi - lo) - pub[i]));
     dflip = fmax(dflip, fabs(colmax(&b[4], 1 + i, 1) - pub[i]));
     dfree = fmax(dfree, fabs(colmax(&b[5], 1 + i, 1) - pub[i]));
+    dtr = fmax(dtr, fabs(colmax(&b[6], 1 + i, 1) - pub[i]));
   }
   claim("bai2015-fig02-d", fmax(maxdiff(&b[0], &b[1], 1, 3), maxdiff(&b[0], &b[2], 1, 3)));
   for (int s = 0; s < 3; s++) acc = fmax(acc, maxdiff(&b[s], &b[3], 1, 3));
@@ -94,5 +95,6 @@ int main(void)
   claim("bai2015-fig02-f", dflip);
   claim("bai2015-fig02-g", dfree);
   claim("bai2015-fig02-h", dswing);
+  claim("bai2015-fig02-i", dtr);
   return 0;
 }

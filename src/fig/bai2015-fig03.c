@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
+#include "lie/so3.h"
 #include "lgvi/offsetbody.h"
 
 typedef struct {
@@ -108,6 +109,7 @@ static void bai_header(const char *what)
 
 static void flipped_torque(void *par) { ((ob_params *)par)->gdir_rot[2] = 1; }
 static void no_gravity(void *par) { ((ob_params *)par)->g = 0; }
+static void transposed_r0(void *par) { so3_transpose(((ob_params *)par)->R0, ((ob_params *)par)->R0); }
 
 static void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
 {
@@ -125,6 +127,8 @@ static void bai_runs(const char *cols, int printed_r0, int consistent, int varia
     drv_block("4 reference, torque sign reversed", m, "ref", pr, &opt, 0.01, 1000, 1, cols);
     drv_params("offsetbody", pr, 1, no_gravity);
     drv_block("5 reference, no gravity", m, "ref", pr, &opt, 0.01, 1000, 1, cols);
+    drv_params("offsetbody", pr, 1, transposed_r0);
+    drv_block("6 reference, printed R0 read as its transpose", m, "ref", pr, &opt, 0.01, 1000, 1, cols);
   }
   if (consistent) {
     drv_params("offsetbody", pr, 1, consistent_gravity);
