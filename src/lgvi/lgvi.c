@@ -503,7 +503,7 @@ static const lg_param offsetbody_params[] = {
   {"gdir_rot", offsetof(ob_params, gdir_rot), 3, {0, 0, -1}, "-",
    "gravity direction of the torque (printed Eq. 29: -e3)"},
   {"gdir_tr", offsetof(ob_params, gdir_tr), 3, {0, 0, 1}, "-",
-   "gravity direction of the translation (printed Eq. 24: +e3; consistent: -e3)"},
+   "gravity direction of the translation (printed Eq. 24: +e3; consistent: -e3; 0: none)"},
   {"J", offsetof(ob_params, J), 3, {1.25, 0.8, 0.45}, "kg m^2", "principal moments about the body origin"},
   {"r", offsetof(ob_params, r), 3, {0, 0, 0.1}, "m", "body origin to centre of mass, body frame"},
   {"R0", offsetof(ob_params, R0), 9,

@@ -66,6 +66,15 @@ int ob_check(void *par, int reortho, char *msg, size_t n)
              p->J[0], p->J[1], p->J[2]);
     return LG_EINVAL;
   }
+  if (!(fabs(so3_norm(p->gdir_rot) - 1) <= 1e-12)) {
+    snprintf(msg, n, "offsetbody: gdir_rot has length %.17g, not 1", so3_norm(p->gdir_rot));
+    return LG_EINVAL;
+  }
+  if (!(fabs(so3_norm(p->gdir_tr) - 1) <= 1e-12) && so3_norm(p->gdir_tr) != 0) {
+    snprintf(msg, n, "offsetbody: gdir_tr has length %.17g, not 1 (or 0: no translational gravity)",
+             so3_norm(p->gdir_tr));
+    return LG_EINVAL;
+  }
   e = so3_orth_err(p->R0);
   if (e > 1e-9) {
     if (!reortho) {
