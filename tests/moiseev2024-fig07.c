@@ -75,10 +75,12 @@ static inline void claim(const char *id, double v) { printf("%s\t%.6g\n", id, v)
 static inline void claim_amb(const char *id, double v, const char *note) { printf("%s\t%.6g\tambiguous\t%s\n", id, v, note); }
 int main(void)
 {
-  blk b[3];
-  if (read_blocks("data/moiseev2024-fig07.dat", b, 3) != 3) return 2;
+  blk b[5];
+  if (read_blocks("data/moiseev2024-fig07.dat", b, 5) != 5) return 2;
   claim("moiseev2024-fig07-a", drift_ratio(&b[1], 2, 30));
   claim("moiseev2024-fig07-b", drift_ratio(&b[0], 2, 30));
   claim("moiseev2024-fig07-c", colmax(&b[0], 2, 1) / colmax(&b[1], 2, 1));
+  claim("moiseev2024-fig07-d", drift_ratio(&b[4], 2, 30));
+  claim("moiseev2024-fig07-e", drift_ratio(&b[3], 2, 30));
   return 0;
 }

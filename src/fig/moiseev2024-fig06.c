@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
+#include "model/heavytop.h"
 
 typedef struct {
   const lg_model *m;     /* the model */
@@ -92,7 +93,9 @@ static void drv_block(const char *label, const lg_model *m, const char *scheme,
   printf("\n\n");
 }
 
-static void moiseev_runs(const char *what, const char *cols)
+static void gravity_up(void *par) { ((ht_params *)par)->gdir[2] = -1; }
+
+static void moiseev_runs(const char *what, const char *cols, int upright)
 {
   double par[64];
   lg_opts opt;
@@ -103,5 +106,10 @@ static void moiseev_runs(const char *what, const char *cols)
   drv_block("0 LGVI (exponential)", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
   drv_block("1 RK4", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
   drv_block("2 reference", m, "ref", par, &opt, 0.01, 3000, 1, cols);
+  if (upright) {
+    drv_params("pendulum3d-moiseev", par, 0, gravity_up);
+    drv_block("3 LGVI, gravity along -e3 (upright start)", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
+    drv_block("4 RK4, gravity along -e3 (upright start)", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+  }
 }
-int main(void) { moiseev_runs("Fig. 6", "t orth_err"); return 0; }
+int main(void) { moiseev_runs("Fig. 6", "t orth_err", 0); return 0; }
