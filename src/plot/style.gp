@@ -24,4 +24,4 @@ set linetype 9  lc rgb "#17becf" lw 1.6 dt 5 pt 14 ps 0.5
 set linetype 10 lc rgb "#bcbd22" lw 1.6 dt 1 pt 3 ps 0.5
 set linetype 11 lc rgb "#7f7f7f" lw 1.6 dt 3 pt 2 ps 0.5
 set linetype 12 lc rgb "#393b79" lw 1.6 dt 5 pt 1 ps 0.5
-LT_lgvi_cayley = 4; LT_lgvi_exp = 5; LT_lgrk3 = 6; LT_lgvi_exp_direct = 7
+LT_lgvi_cayley = 9; LT_lgvi_exp = 10; LT_lgrk3 = 11; LT_lgvi_exp_direct = 12
