@@ -108,6 +108,7 @@ int main(void)
   const lg_model *mb = drv_params("offsetbody", pb, 1, no_translation);
   const long n = 1000000, every = 1000;
   lg_opts_default(&opt);
+  opt.newton_tol = 1e-14;
   printf("# 1e6 steps of h = 0.01: moiseev2024 pendulum and bai2015 body (translation off)\n");
   drv_block("0 pendulum, LGVI (exponential)", mp, "lgvi-exp", pp, &opt, 0.01, n, every, "t dE dL orth_err");
   drv_block("1 pendulum, RK4", mp, "rk4", pp, &opt, 0.01, n, every, "t dE dL orth_err");

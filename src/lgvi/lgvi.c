@@ -153,6 +153,7 @@ void lgvi_rot_set(lgvi_rot *w, const double R[9], const double W[3])
   memcpy(w->R, R, 9 * sizeof(double));
   for (int i = 0; i < 3; i++) w->Pi[i] = w->J[i] * W[i];
   lgvi_torque(w->M, w->mg, w->rho, w->gdir, w->R);
+  w->nh = 0;
 }
 
 void lgvi_rot_free(lgvi_rot *w)
@@ -168,7 +169,10 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
   memcpy(q.J, w->J, sizeof q.J);
   for (int i = 0; i < 3; i++) {
     q.a[i] = h * w->Pi[i] + 0.5 * h * h * w->M[i];
-    f[i] = q.a[i] / (w->map == LGVI_CAYLEY ? 2 * w->J[i] : w->J[i]);
+    if (w->nh == 3)                                  /* quadratic extrapolation */
+      f[i] = 3 * w->fh[0][i] - 3 * w->fh[1][i] + w->fh[2][i];
+    else
+      f[i] = q.a[i] / (w->map == LGVI_CAYLEY ? 2 * w->J[i] : w->J[i]);
   }
   if (w->map == LGVI_EXP_DIRECT)
     st = lgvi_exp_direct(f, &q, w->tol, w->maxiter, iters, resid);
@@ -177,6 +181,9 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
                       w->tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
   memcpy(w->f, f, sizeof w->f);
+  memmove(w->fh[1], w->fh[0], 2 * sizeof w->fh[0]);
+  memcpy(w->fh[0], f, sizeof w->fh[0]);
+  if (w->nh < 3) w->nh++;
   if (w->map == LGVI_CAYLEY) so3_cay(F, f);
   else if (memcmp(q.fc, f, sizeof q.fc) == 0) {
     /* F = I + s hat(f) + c hat(f)^2, with hat(f)^2 = f f^T - |f|^2 I */

@@ -23,6 +23,8 @@ typedef struct {
   newton_ws *nw;         /* GSL multiroot Newton, allocated once (NULL for direct) */
   double R[9], Pi[3], M[3];  /* state and torque at step k */
   double f[3];           /* last solved parameter of F */
+  double fh[3][3];       /* the last three solved f, newest first */
+  int nh;                /* how many of them are valid (0..3) */
 } lgvi_rot;
 void lgvi_torque(double M[3], double mg, const double rho[3], const double gdir[3],
                  const double R[9]);
