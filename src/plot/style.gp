@@ -28,3 +28,4 @@ set linetype 12 lc rgb "#393b79" lw 1.6 dt 5 pt 1 ps 0.5
 # style of Eq. 53, with which it is never plotted
 LT_angle = 4; LT_angle_inc = 5; LT_reduced = 6; LT_reduced_inc = 7; LT_fform = 8
 LT_complete = 9; LT_complete_inc = 10; LT_liealg = 11; LT_liealg_inc = 12; LT_cayley = 7
+LT_lgvi_cayley = 9; LT_lgvi_exp = 10; LT_lgrk3 = 11; LT_lgvi_exp_direct = 12
