@@ -24,5 +24,10 @@ set linetype 9  lc rgb "#17becf" lw 1.6 dt 5 pt 14 ps 0.5
 set linetype 10 lc rgb "#bcbd22" lw 1.6 dt 1 pt 3 ps 0.5
 set linetype 11 lc rgb "#7f7f7f" lw 1.6 dt 3 pt 2 ps 0.5
 set linetype 12 lc rgb "#393b79" lw 1.6 dt 5 pt 1 ps 0.5
+# sun2022 planar pendulum: one style per scheme; the Cayley form shares the
+# style of Eq. 53, with which it is never plotted
+LT_angle = 4; LT_angle_inc = 5; LT_reduced = 6; LT_reduced_inc = 7; LT_fform = 8
+LT_complete = 9; LT_complete_inc = 10; LT_liealg = 11; LT_liealg_inc = 12; LT_cayley = 7
+LT_lgvi_cayley = 9; LT_lgvi_exp = 10; LT_lgrk3 = 11; LT_lgvi_exp_direct = 12
 # sun2022 3D pendulum (chapter ch:sun2022p3d)
 LT_p3d_f = 4; LT_p3d_ra = 5; LT_p3d_ra_inc = 6; LT_p3d_clg = 7; LT_p3d_cardan = 8

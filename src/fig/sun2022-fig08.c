@@ -1,0 +1,15 @@
+/* sun2022-fig08: Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s */
+#include "fig/pend2dfig.h"
+
+int main(void)
+{
+  pend2d_params p = fig_params(9.8);
+  lg_opts o;
+  lg_opts_default(&o);
+  pend2d_set s0 = fig_run("angle", &p, &o, 0.01, 50);
+  pend2d_set s1 = fig_run("angle_inc", &p, &o, 0.01, 50);
+  fig_header("sun2022-fig08", "Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s", &p);
+  fig_print("angle", &s0, 45, 50, 1);
+  fig_print("angle_inc", &s1, 45, 50, 1);
+  return 0;
+}

@@ -1,0 +1,15 @@
+/* sun2022-fig13: Eq. 56 and the exact solution at h = 0.01, 50 s */
+#include "fig/pend2dfig.h"
+
+int main(void)
+{
+  pend2d_params p = fig_params(9.8);
+  lg_opts o;
+  lg_opts_default(&o);
+  pend2d_set s0 = fig_run("fform", &p, &o, 0.01, 50);
+  pend2d_set s1 = fig_run("exact", &p, &o, 0.01, 50);
+  fig_header("sun2022-fig13", "Eq. 56 and the exact solution at h = 0.01, 50 s", &p);
+  fig_print("fform", &s0, 0, 50, 2);
+  fig_print("exact", &s1, 0, 50, 2);
+  return 0;
+}

@@ -1,0 +1,463 @@
+/* csv.c: exact %.17g formatting of doubles and a buffered CSV writer. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/lg.h"
+#include "io/csv.h"
+
+__extension__ typedef unsigned __int128 u128;
+enum { POW10_QMIN = -300, POW10_QMAX = 350 };
+static uint64_t pow10_hi[POW10_QMAX - POW10_QMIN + 1];  /* P_q = hi 2^64 + lo */
+static uint64_t pow10_lo[POW10_QMAX - POW10_QMIN + 1];
+static int pow10_bexp[POW10_QMAX - POW10_QMIN + 1];     /* 10^q ~ P_q 2^bexp */
+static int pow10_ready;
+
+static int clz64(uint64_t v) { return __builtin_clzll(v); }
+
+static void pow10_store(int q, const uint64_t M[3], int beta)
+{
+  pow10_hi[q - POW10_QMIN] = M[2];
+  pow10_lo[q - POW10_QMIN] = M[1];
+  pow10_bexp[q - POW10_QMIN] = beta + 64;
+}
+
+static void mant_mul10(uint64_t M[3], int *beta)
+{
+  uint64_t r[4];
+  u128 c = 0;
+  for (int i = 0; i < 3; i++) {
+    c += (u128)M[i] * 10;
+    r[i] = (uint64_t)c;
+    c >>= 64;
+  }
+  r[3] = (uint64_t)c;                        /* 5..9: the product has 195-196 bits */
+  int sh = 64 - clz64(r[3]);
+  for (int i = 0; i < 3; i++) M[i] = (r[i] >> sh) | (r[i + 1] << (64 - sh));
+  *beta += sh;
+}
+
+static void mant_div10(uint64_t M[3], int *beta)
+{
+  uint64_t n[4] = {0, M[0], M[1], M[2]}, qt[4];
+  u128 rem = 0;
+  for (int i = 3; i >= 0; i--) {
+    u128 cur = (rem << 64) | n[i];
+    qt[i] = (uint64_t)(cur / 10);
+    rem = cur % 10;
+  }
+  int sh = clz64(qt[3]);                     /* 3 or 4 */
+  for (int i = 3; i >= 1; i--) M[i - 1] = (qt[i] << sh) | (qt[i - 1] >> (64 - sh));
+  *beta -= sh;                               /* the top three words of qt shifted */
+}
+
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
+static void pow10_init(void)
+{
+  uint64_t M[3];
+  int beta;
+  M[0] = M[1] = 0; M[2] = UINT64_C(1) << 63; beta = -191;   /* 1 */
+  pow10_store(0, M, beta);
+  for (int q = 1; q <= POW10_QMAX; q++) { mant_mul10(M, &beta); pow10_store(q, M, beta); }
+  M[0] = M[1] = 0; M[2] = UINT64_C(1) << 63; beta = -191;
+  for (int q = -1; q >= POW10_QMIN; q--) { mant_div10(M, &beta); pow10_store(q, M, beta); }
+  pow10_ready = 1;
+}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CSV_LITTLE_ENDIAN 1
+#else
+#define CSV_LITTLE_ENDIAN 0
+#endif
+
+static const char digit_pairs[201] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
+static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
+{
+  uint64_t y = (v / 10000) | ((uint64_t)(v % 10000) << 32);
+  uint64_t h = ((y * 5243) >> 19) & UINT64_C(0x0000007F0000007F);
+  y = h | ((y - h * 100) << 16);
+  uint64_t t = ((y * 103) >> 10) & UINT64_C(0x000F000F000F000F);
+  return t | ((y - t * 10) << 8);
+}
+#if defined(__SSE2__) && CSV_LITTLE_ENDIAN
+#include <emmintrin.h>
+static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; trailing zeros */
+{
+  __m128i x = _mm_set_epi64x(b, a);
+  __m128i h = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xd1b71759)), 45);
+  __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(h, _mm_set1_epi32(10000)));
+  __m128i v = _mm_or_si128(h, _mm_slli_epi64(r, 32));         /* four numbers < 10^4 */
+  __m128i v1 = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi16(5243)), 3);
+  __m128i v0 = _mm_sub_epi16(v, _mm_mullo_epi16(v1, _mm_set1_epi16(100)));
+  __m128i w = _mm_or_si128(v1, _mm_slli_epi32(v0, 16));        /* eight numbers < 100 */
+  __m128i w1 = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
+  __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, _mm_set1_epi16(10)));
+  __m128i d = _mm_or_si128(w1, _mm_slli_epi16(w0, 8));         /* sixteen digits */
+  unsigned nz = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) & 0xffff;
+  _mm_storeu_si128((__m128i *)(void *)D, _mm_add_epi8(d, _mm_set1_epi8('0')));
+  return nz ? __builtin_clz(nz) - 16 : 16;
+}
+#else
+static inline int digits16(u128 *D, uint32_t a, uint32_t b)
+{
+  const uint64_t ASCII0 = UINT64_C(0x3030303030303030);
+  uint64_t g1 = digits8(a), g2 = digits8(b);
+  *D = (u128)(g1 + ASCII0) | ((u128)(g2 + ASCII0) << 64);
+  return g2 ? clz64(g2) / 8 : g1 ? 8 + clz64(g1) / 8 : 16;
+}
+#endif
+static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 1650 */
+{
+  return (int)(((int64_t)n * 78913 + ((int64_t)1 << 40)) >> 18) - (1 << 22);
+}
+
+enum { EXACT_N2MIN = -130, EXACT_N2MAX = 56 };
+typedef struct {
+  uint64_t F, F2;   /* t > 0: 5^q << (63 - L_q); t < 0: P_q = F 2^64 + F2 */
+  int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
+} exact_entry;
+static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
+static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
+static u128 ceil_pow2_div(int a, u128 B)         /* ceil(2^a / B), a >= 0 */
+{
+  u128 q = 0, r = 0;
+  for (int i = a; i >= 0; i--) {                 /* binary long division */
+    r = 2 * r + (i == a);
+    q = 2 * q;
+    if (r >= B) { r -= B; q++; }
+    if (q >> 64) return (u128)1 << 64;
+  }
+  return q + (r != 0);
+}
+
+static void exact_init(void)
+{
+  for (int n = EXACT_N2MIN; n <= EXACT_N2MAX; n++) {
+    int E0 = floor_log10_pow2(n), k = E0 + 1, e = n - 52, a = k - e;
+    u128 p5 = 1, thr;                            /* threshold m >= 5^k 2^(k - e) */
+    for (int i = 0; i < (k < 0 ? -k : k); i++) p5 *= 5;
+    if (k < 0) thr = ceil_pow2_div(a, p5);
+    else if (a >= 0) thr = a < 64 ? p5 << a : (u128)1 << 64;
+    else thr = (p5 + ((u128)1 << -a) - 1) >> -a;
+    exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
+    for (int j = 0; j < 2; j++) {
+      exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
+      int q = 16 - (E0 + j);
+      x->E = E0 + j;
+      x->F = x->F2 = 0;
+      x->t = 0;
+      if (q < 0 || q > 55 || !CSV_LITTLE_ENDIAN) continue;
+      if (q <= 27) {                             /* one multiplication */
+        uint64_t p5 = 1;
+        for (int i = 0; i < q; i++) p5 *= 5;
+        int L = 63 - clz64(p5);
+        x->F = p5 << (63 - L);
+        x->t = 9 - e - q - L;
+      } else {                                   /* two, by the exact P_q */
+        x->F = pow10_hi[q - POW10_QMIN];
+        x->F2 = pow10_lo[q - POW10_QMIN];
+        x->t = -(-(e + pow10_bexp[q - POW10_QMIN]) - 64);
+      }
+    }
+  }
+}
+
+typedef struct {
+  u128 D;           /* digits 2..17 in ASCII */
+  int nd;           /* significant digits without trailing zeros, 1..17 */
+  int E;            /* decimal exponent X */
+  int neg;          /* sign bit */
+  char c0;          /* leading digit in ASCII */
+} dig17;
+
+#ifdef __GNUC__
+#define CSV_INLINE static inline __attribute__((always_inline))
+#else
+#define CSV_INLINE static inline
+#endif
+
+CSV_INLINE void to_dig17(dig17 *r, uint64_t ip, int E, int neg)   /* N = ip */
+{
+  const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
+  if (ip == E17) { ip = E16; E++; }                /* rounding reached 10^17 */
+  uint64_t d0 = ip / E16, hi9 = ip / 100000000;
+  uint64_t hi8 = hi9 - d0 * 100000000, lo8 = ip - hi9 * 100000000;
+  r->nd = 17 - digits16(&r->D, (uint32_t)hi8, (uint32_t)lo8);
+  r->c0 = (char)('0' + d0);
+  r->E = E;
+  r->neg = neg;
+}
+
+CSV_INLINE int exact17(dig17 *r, double x)
+{
+  uint64_t bits, ip;
+  memcpy(&bits, &x, sizeof bits);
+  int bexp = (int)((bits >> 52) & 0x7ff), E;
+  uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+  unsigned bi = (unsigned)(bexp - 1023 - EXACT_N2MIN);   /* binade index; huge if not normal */
+  if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
+  const exact_entry *xe = &exact_tab[2 * bi + (m >= exact_thr[bi])];
+  if (!xe->t) return 0;
+  int t = xe->t;
+  if (t > 0) {
+    u128 P = (u128)(m << 10) * xe->F;
+    uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
+    uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
+    ip = (hi + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  } else {                                         /* 181-bit product w2:w1:w0 */
+    t = -t;
+    u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
+    u128 mid = (a >> 64) + (uint64_t)b;
+    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+    ip = (w2 << (64 - t)) | (w1 >> t);
+    uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
+    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+  }
+  E = xe->E;
+  to_dig17(r, ip, E, (int)(bits >> 63));
+  return 1;
+}
+
+CSV_INLINE char *lay17(char *p, const dig17 *r)
+{
+  int E = r->E, nd = r->nd;
+  char c0 = r->c0;
+  u128 D = r->D;
+  *p = '-';
+  p += r->neg;
+  if (E < -4 || E >= 17) {
+    p[0] = c0;
+    p[1] = '.';
+    memcpy(p + 2, &D, 16);
+    p += nd > 1 ? nd + 1 : 1;
+    *p++ = 'e';
+    if (E < 0) { *p++ = '-'; E = -E; } else *p++ = '+';
+    if (E >= 100) { *p++ = (char)('0' + E / 100); E %= 100; }
+    memcpy(p, digit_pairs + 2 * E, 2);
+    p += 2;
+  } else if (E >= 0) {
+    int ni = E + 1;                                /* digits before the point */
+    p[0] = c0;
+    memcpy(p + 1, &D, 16);
+    if (nd > ni) {
+      u128 frac = D >> (8 * (ni - 1));             /* digits ni..16 */
+      p[ni] = '.';
+      memcpy(p + ni + 1, &frac, 16);
+      p += nd + 1;
+    } else
+      p += ni;
+  } else {
+    memcpy(p, "0.00000", 8);
+    p += 1 - E;                                    /* "0." and -E-1 zeros */
+    p[0] = c0;
+    memcpy(p + 1, &D, 16);
+    p += nd;
+  }
+  return p;
+}
+
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static size_t fmt_general(char *buf, double x)
+{
+  const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
+  uint64_t bits, m, ip;
+  char *p = buf;
+  memcpy(&bits, &x, sizeof bits);
+  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e, E;
+  m = bits & ((UINT64_C(1) << 52) - 1);
+  if (neg) *p++ = '-';
+  if (bexp == 0x7ff) {
+    memcpy(p, m ? "nan" : "inf", 4);
+    return (size_t)(p - buf) + 3;
+  }
+  if (bexp == 0 && m == 0) {
+    memcpy(p, "0", 2);
+    return (size_t)(p - buf) + 1;
+  }
+  if (!CSV_LITTLE_ENDIAN) return 0;
+  if (bexp == 0) e = -1074; else { m |= UINT64_C(1) << 52; e = bexp - 1075; }
+  int n2 = e + 63 - clz64(m);                    /* floor(log2 |x|) */
+  E = floor_log10_pow2(n2);
+  int q = 16 - E;
+  if (q < POW10_QMIN || q > POW10_QMAX) return 0;
+  uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
+  u128 a = (u128)m * plo, b = (u128)m * phi;
+  u128 mid = (a >> 64) + (uint64_t)b;
+  uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+  uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+  int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
+  if (t < 1 || t > 63) return 0;
+  ip = (w2 << (64 - t)) | (w1 >> t);
+  uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
+  if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
+    uint64_t r = ip % 10;
+    ip /= 10;
+    fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
+    E++;
+  }
+  if (ip < E16 || ip >= E17) return 0;
+  const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
+  if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
+  ip += fr >= HALF;
+  dig17 r;
+  to_dig17(&r, ip, E, neg);
+  p = lay17(buf, &r);
+  *p = '\0';
+  return (size_t)(p - buf);
+}
+
+static void tables_init(void)
+{
+  pow10_init();
+  exact_init();
+}
+
+size_t csv_fmt_g17_fast(char *buf, double x)
+{
+  dig17 r;
+  if (!pow10_ready) tables_init();
+  if (!exact17(&r, x)) return fmt_general(buf, x);
+  char *p = lay17(buf, &r);
+  *p = '\0';
+  return (size_t)(p - buf);
+}
+size_t csv_fmt_g17(char *buf, double x)
+{
+  size_t n = csv_fmt_g17_fast(buf, x);
+  if (n) return n;
+  return (size_t)snprintf(buf, CSV_G17_MAX, "%.17g", x);
+}
+struct csv_writer {
+  FILE *f;
+  char *buf;
+  size_t len, cap;
+  int err;          /* errno of the first failure */
+};
+
+csv_writer *csv_writer_alloc(FILE *f, size_t bufsize)
+{
+  csv_writer *w = malloc(sizeof *w);
+  if (!w) return NULL;
+  w->cap = bufsize ? bufsize : (size_t)1 << 20;
+  if (w->cap < 4 * CSV_G17_MAX) w->cap = 4 * CSV_G17_MAX;
+  w->buf = malloc(w->cap);
+  if (!w->buf) { free(w); return NULL; }
+  w->f = f;
+  w->len = 0;
+  w->err = 0;
+  return w;
+}
+
+void csv_writer_free(csv_writer *w)
+{
+  if (!w) return;
+  free(w->buf);
+  free(w);
+}
+
+int csv_errno(const csv_writer *w) { return w->err; }
+
+static int csv_drain(csv_writer *w)
+{
+  if (w->err) return LG_EOUTPUT;
+  if (w->len) {
+    errno = 0;
+    size_t n = fwrite(w->buf, 1, w->len, w->f);
+    if (n != w->len) { w->err = errno ? errno : EIO; return LG_EOUTPUT; }
+    w->len = 0;
+  }
+  return LG_OK;
+}
+
+int csv_put_row(csv_writer *w, const double *v, size_t n)
+{
+  const size_t each = CSV_G17_MAX + 1;
+  if (w->err) return LG_EOUTPUT;
+  if (n > (w->cap - 1) / each) {                 /* a row longer than the buffer */
+    for (size_t i = 0; i < n; i++) {
+      char num[CSV_G17_MAX + 1];
+      num[0] = ',';
+      csv_fmt_g17(num + 1, v[i]);
+      if (csv_put_str(w, i ? num : num + 1) != LG_OK) return LG_EOUTPUT;
+    }
+    return csv_put_str(w, "\n");
+  }
+  if (w->cap - w->len < n * each + 1 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
+  char *p = w->buf + w->len;                     /* a local pointer: stores through p */
+  size_t i = 0;                                  /* cannot change w->len behind our back */
+  if (!pow10_ready) tables_init();
+  for (; i + 4 <= n; i += 4) {                   /* four numbers' digits, then their text */
+    dig17 d[4];
+    int ok[4];
+    for (int j = 0; j < 4; j++) ok[j] = exact17(&d[j], v[i + j]);
+    for (int j = 0; j < 4; j++) {
+      p = ok[j] ? lay17(p, &d[j]) : p + csv_fmt_g17(p, v[i + j]);
+      *p++ = ',';
+    }
+  }
+  for (; i < n; i++) {
+    p += csv_fmt_g17(p, v[i]);
+    *p++ = ',';
+  }
+  p[n ? -1 : 0] = '\n';
+  w->len = (size_t)(p - w->buf) + (n ? 0 : 1);
+  return LG_OK;
+}
+
+int csv_put_str(csv_writer *w, const char *s)
+{
+  size_t n = strlen(s);
+  if (w->err) return LG_EOUTPUT;
+  if (w->cap - w->len < n) {
+    if (csv_drain(w) != LG_OK) return LG_EOUTPUT;
+    if (n > w->cap) {
+      errno = 0;
+      if (fwrite(s, 1, n, w->f) != n) { w->err = errno ? errno : EIO; return LG_EOUTPUT; }
+      return LG_OK;
+    }
+  }
+  memcpy(w->buf + w->len, s, n);
+  w->len += n;
+  return LG_OK;
+}
+
+int csv_printf(csv_writer *w, const char *fmt, ...)
+{
+  char small[512], *s = small;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) { w->err = EINVAL; return LG_EOUTPUT; }
+  if ((size_t)n >= sizeof small) {
+    s = malloc((size_t)n + 1);
+    if (!s) { w->err = ENOMEM; return LG_EOUTPUT; }
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  int status = csv_put_str(w, s);
+  if (s != small) free(s);
+  return status;
+}
+
+int csv_flush(csv_writer *w)
+{
+  if (csv_drain(w) != LG_OK) return LG_EOUTPUT;
+  errno = 0;
+  if (fflush(w->f) != 0 || ferror(w->f)) { w->err = errno ? errno : EIO; return LG_EOUTPUT; }
+  return LG_OK;
+}

@@ -1,0 +1,105 @@
+/* offsetbody.c: model functions of the offset body (bai2015). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "lgvi/offsetbody.h"
+#include "lie/so3.h"
+
+void ob_torque(double tau[3], const ob_params *p, const double R[9])
+{
+  double gb[3];
+  so3_mtv(gb, R, p->gdir_rot);            /* gravity direction in the body */
+  so3_cross(tau, p->r, gb);
+  for (int i = 0; i < 3; i++) tau[i] *= p->m * p->g;
+}
+double ob_energy(const ob_params *p, const double R[9], const double W[3],
+                 const double b[3], const double v[3])
+{
+  double Rr[3], rot = 0, tr = 0;
+  for (int i = 0; i < 3; i++) {
+    rot += 0.5 * p->J[i] * W[i] * W[i];
+    tr += 0.5 * p->m * v[i] * v[i];
+  }
+  so3_mv(Rr, R, p->r);
+  return rot + tr - p->m * p->g * (so3_dot(p->gdir_rot, Rr) + so3_dot(p->gdir_tr, b));
+}
+
+double ob_lvert(const ob_params *p, const double R[9], const double W[3])
+{
+  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]}, L[3];
+  so3_mv(L, R, JW);
+  return -so3_dot(p->gdir_rot, L);
+}
+int ob_rhs18(double t, const double *y, double *dy, void *par)
+{
+  const ob_params *p = par;
+  const double *R = y, *W = y + 9;
+  double Wh[9], JW[3], c[3], tau[3];
+  (void)t;
+  so3_hat(Wh, W);
+  so3_mul(dy, R, Wh);                      /* rows: dR_i = R_i x W */
+  for (int i = 0; i < 3; i++) JW[i] = p->J[i] * W[i];
+  so3_cross(c, JW, W);
+  ob_torque(tau, p, R);
+  for (int i = 0; i < 3; i++) {
+    dy[9 + i] = (c[i] + tau[i]) / p->J[i];
+    dy[12 + i] = y[15 + i];
+    dy[15 + i] = p->g * p->gdir_tr[i];
+  }
+  return 0;
+}
+int ob_check(void *par, int reortho, char *msg, size_t n)
+{
+  ob_params *p = par;
+  double e;
+  if (!(p->m > 0) || !(p->g >= 0)) {
+    snprintf(msg, n, "offsetbody: m = %g must be positive, g = %g non-negative", p->m, p->g);
+    return LG_EINVAL;
+  }
+  for (int i = 0; i < 3; i++)
+    if (!(p->J[i] > 0)) {
+      snprintf(msg, n, "offsetbody: J[%d] = %g must be positive", i, p->J[i]);
+      return LG_EINVAL;
+    }
+  if (p->J[0] + p->J[1] < p->J[2] || p->J[1] + p->J[2] < p->J[0] || p->J[2] + p->J[0] < p->J[1]) {
+    snprintf(msg, n, "offsetbody: J = (%g, %g, %g) violates the triangle inequality",
+             p->J[0], p->J[1], p->J[2]);
+    return LG_EINVAL;
+  }
+  if (!(fabs(so3_norm(p->gdir_rot) - 1) <= 1e-12)) {
+    snprintf(msg, n, "offsetbody: gdir_rot has length %.17g, not 1", so3_norm(p->gdir_rot));
+    return LG_EINVAL;
+  }
+  if (!(fabs(so3_norm(p->gdir_tr) - 1) <= 1e-12) && so3_norm(p->gdir_tr) != 0) {
+    snprintf(msg, n, "offsetbody: gdir_tr has length %.17g, not 1 (or 0: no translational gravity)",
+             so3_norm(p->gdir_tr));
+    return LG_EINVAL;
+  }
+  e = so3_orth_err(p->R0);
+  if (e > 1e-9) {
+    if (!reortho) {
+      snprintf(msg, n, "offsetbody: R0 is not orthogonal (|I - R0 R0^T| = %.3g > 1e-9); "
+               "ask for re-orthonormalisation", e);
+      return LG_EINVAL;
+    }
+    if (so3_reortho(p->R0, p->R0) != LG_OK) {
+      snprintf(msg, n, "offsetbody: R0 is singular");
+      return LG_EINVAL;
+    }
+  }
+  if (msg && n) msg[0] = '\0';
+  return LG_OK;
+}
+
+void ob_row(const void *par, const lg_state *s, double *out)
+{
+  const ob_params *p = par;
+  out[0] = s->t;
+  memcpy(out + 1, s->R, 9 * sizeof(double));
+  memcpy(out + 10, s->W, 3 * sizeof(double));
+  memcpy(out + 13, s->x, 3 * sizeof(double));
+  memcpy(out + 16, s->v, 3 * sizeof(double));
+  out[19] = ob_energy(p, s->R, s->W, s->x, s->v);
+  out[20] = ob_lvert(p, s->R, s->W);
+  out[21] = so3_orth_err(s->R);
+}

@@ -1,0 +1,12 @@
+# bai2015-fig06.gp: orthogonality error of R.
+f = 'data/bai2015-fig06.dat'
+set logscale y
+set format y "$10^{%T}$"
+set yrange [1e-17:1e-1]
+set xlabel '$t$ (s)'
+set ylabel '$\|I - RR^{\mathsf T}\|_F$'
+set key center right font ",7"
+plot f index 1 u 1:($2+1e-17) w l lt LT_lgrk3 t 'LG-RK3', \
+     f index 5 u 1:($2+1e-17) w l lt LT_lgrk3 dt 2 t 'LG-RK3, printed $R_0$', \
+     f index 0 u 1:($2+1e-17) w l lt LT_lgvi_cayley t 'LGVI', \
+     f index 4 u 1:($2+1e-17) w l lt LT_lgvi_cayley dt 2 t 'LGVI, printed $R_0$'

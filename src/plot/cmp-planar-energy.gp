@@ -1,0 +1,14 @@
+# cmp-planar-energy: energy error over 1e6 steps
+set logscale xy
+set format y '$10^{%T}$'
+set format x '$10^{%T}$'
+set yrange [1e-16:10]
+set xlabel '$t$ (s)'
+set ylabel '$\max|E-E_0|/E_0$ per $10^3$ steps'
+set key outside right spacing 1.0 font ',8'
+f = 'data/cmp-planar-energy.dat'
+plot f index 0 u 1:($2+1e-16) w l lt LT_angle t '(43), (46), (63), (64)', \
+     f index 2 u 1:($2+1e-16) w l lt LT_reduced t '(50), (53), (56), (59), (60)', \
+     f index 11 u 1:($2+1e-16) w l lt LT_reduced_inc t '(50), tolerance $10^{-14}$', \
+     f index 9 u 1:($2+1e-16) w l lt LT_cayley t 'Cayley', \
+     f index 10 u 1:($2+1e-16) w l lt LT_rk4 t 'RK4'

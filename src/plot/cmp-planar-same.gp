@@ -1,0 +1,16 @@
+# cmp-planar-same: forms that are one map differ by round-off
+set logscale y
+set format y '$10^{%T}$'
+set yrange [1e-17:1]
+set xlabel '$t$ (s)'
+set ylabel '$\max|\theta_a-\theta_b|$ (rad)'
+set key outside right spacing 1.0 font ',8'
+f = 'data/cmp-planar-same.dat'
+plot f u 1:($2+1e-17) w l lt LT_angle_inc t '43/46', \
+     f u 1:($3+1e-17) w l lt LT_liealg t '43/63', \
+     f u 1:($4+1e-17) w l lt LT_liealg_inc t '63/64', \
+     f u 1:($5+1e-17) w l lt LT_reduced_inc t '50/53', \
+     f u 1:($6+1e-17) w l lt LT_fform t '50/56', \
+     f u 1:($7+1e-17) w l lt LT_complete t '50/59', \
+     f u 1:($8+1e-17) w l lt LT_complete_inc t '59/60', \
+     f u 1:($9+1e-17) w l lt LT_reduced t '43/50'

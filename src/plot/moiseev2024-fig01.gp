@@ -1,0 +1,5 @@
+# moiseev2024-fig01.gp: RK4 energy on a planar pendulum.
+set xlabel '$t$ (s)'
+set ylabel '$(E-E_0)/|E_0|$'
+set key bottom left
+plot 'data/moiseev2024-fig01.dat' u 1:4 w l lt LT_rk4 t 'RK4, $h=0.1$'

@@ -1,0 +1,19 @@
+# sun2022-fig05: RK4 and the difference method over 50 s (Fig. 5 of sun2022)
+set multiplot layout 2,1
+set xrange [0:50]
+set ylabel '$\theta$ (rad)'
+set yrange [-0.3:0.45]
+set key top center horizontal
+set format x ''
+plot 'data/sun2022-fig05.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4, $h=0.01$', \
+     '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43), $h=0.01$', \
+     '' index 2 u 1:2 w l lt LT_rk3 t 'RKF45, rtol $10^{-3}$', \
+     '' index 5 u 1:2 w l lt 11 t 'adaptive RK4, rtol $10^{-2}$'
+set format x '$%g$'
+set xlabel '$t$ (s)'
+set autoscale y
+set ylabel '$\omega$ (rad/s)'
+unset key
+plot 'data/sun2022-fig05.dat' index 0 u 1:3 w l lt LT_rk4, \
+     '' index 1 u 1:3 w l lt LT_angle, '' index 2 u 1:3 w l lt LT_rk3, '' index 5 u 1:3 w l lt 11
+unset multiplot

@@ -1,0 +1,17 @@
+# sun2022-fig08: Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s (Fig. 8 of sun2022)
+set multiplot layout 2,1
+set xrange [45:50]
+set ylabel '$\theta$ (rad)'
+set yrange [-0.3:0.45]
+set key top center horizontal
+set format x ''
+plot 'data/sun2022-fig08.dat' index 0 u 1:2 w l lt LT_angle t 'Eq.~(43)', \
+     '' index 1 u 1:2 w l lt LT_angle_inc t 'Eq.~(46)'
+set format x '$%g$'
+set xlabel '$t$ (s)'
+set autoscale y
+set ylabel '$\omega$ (rad/s)'
+unset key
+plot 'data/sun2022-fig08.dat' index 0 u 1:3 w l lt LT_angle, \
+     '' index 1 u 1:3 w l lt LT_angle_inc
+unset multiplot
