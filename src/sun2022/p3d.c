@@ -234,10 +234,13 @@ static int p3d_fdf_clg(const double *x, void *params, double *f, double *Jm)
   for (int r = 0; r < 3; r++)
     for (int j = 0; j < 3; j++)
       Gs[j] += d[r] * (2.0 * st->pt.G[3*r+j] + x[3+3*r+j]);
+  double Awg[9], Agg[9];
   p3d_res_w(f, st, dW, Gs);
   if (Jm) {
     memset(Jm, 0, 144 * sizeof(double));
     p3d_jac_w_w(A, st, dW); p3d_block(Jm, 12, 0, 0, A);
+    p3d_jac_w_g(Awg, st, 1.0);          /* scaled by d_r below */
+    p3d_jac_g_g(Agg, st, dW);           /* the same for every row */
   }
   for (int r = 0; r < 3; r++) {
     for (int j = 0; j < 3; j++) {
@@ -246,9 +249,12 @@ static int p3d_fdf_clg(const double *x, void *params, double *f, double *Jm)
     }
     p3d_res_g(f + 3 + 3*r, st, dW, G0, G1);
     if (Jm) {
-      p3d_jac_w_g(A, st, d[r]);   p3d_block(Jm, 12, 0, 1 + r, A);
+      if (d[r] != 0.0) {
+        for (int i = 0; i < 9; i++) A[i] = d[r] * Awg[i];
+        p3d_block(Jm, 12, 0, 1 + r, A);
+      }
       p3d_jac_g_w(A, st, G0, G1); p3d_block(Jm, 12, 1 + r, 0, A);
-      p3d_jac_g_g(A, st, dW);     p3d_block(Jm, 12, 1 + r, 1 + r, A);
+      p3d_block(Jm, 12, 1 + r, 1 + r, Agg);
     }
   }
   return 0;
@@ -481,10 +487,7 @@ static int p3d_step_fn(void *ws, lg_state *s)
   if (!w->form->full_R)
     for (int i = 0; i < 9; i++) q.G[i] = NAN;
   w->form->next(&q, &w->st, x);
-  if (!w->form->full_R)
-    for (int i = 0; i < 3; i++) q.th[i] = NAN;
-  else if (w->form->fdf != p3d_fdf_cardan)
-    p3d_cardan_angles(q.th, q.G);
+  /* only the Cardan form uses the angles; the others leave them as they were */
   w->st.pt = q;
   memcpy(w->st.W, q.W, sizeof w->st.W);
   w->k++;
