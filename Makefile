@@ -280,7 +280,9 @@ report: $(T)/report.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
 bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
-	@for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do $$b; done
+	@st=0; for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do \
+	  echo "== $$b"; $$b || st=1; done; \
+	[ $$st -eq 0 ] || { echo "bench: some bars were missed (FAIL lines above)"; exit 1; }
 
 clean:
 	rm -rf $(T) $(filter-out data/README.md,$(wildcard data/*)) \
