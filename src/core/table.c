@@ -7,8 +7,8 @@ extern const lg_model *const pend2d_models[];
 extern const lg_model *const lgvi_models[];
 extern const lg_scheme_type *const rb_schemes[];
 extern const lg_scheme_type *const pend2d_schemes[];
-extern const lg_scheme_type *const lgvi_schemes[];
 extern const lg_scheme_type *const p3d_schemes[];
+extern const lg_scheme_type *const lgvi_schemes[];
 
 static const lg_model *const *const model_groups[] = {
   rb_models,
@@ -20,8 +20,8 @@ static const lg_model *const *const model_groups[] = {
 static const lg_scheme_type *const *const scheme_groups[] = {
   rb_schemes,
   pend2d_schemes,
-  lgvi_schemes,
   p3d_schemes,
+  lgvi_schemes,
   NULL
 };
 

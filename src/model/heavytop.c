@@ -27,19 +27,26 @@ int ht_rhs(double t, const double *y, double *dydt, void *params)
   ht_rhs_w(dydt + 9, p, y, y + 9);
   return 0;
 }
+/* gamma . (R x), reading only the rows of R along which gamma has a component */
+static double ht_gamma_dot_Rx(const double gamma[3], const double R[9], const double x[3])
+{
+  double s = 0;
+  for (int i = 0; i < 3; i++)
+    if (gamma[i] != 0)
+      s += gamma[i] * (R[3 * i] * x[0] + R[3 * i + 1] * x[1] + R[3 * i + 2] * x[2]);
+  return s;
+}
+
 double ht_energy(const ht_params *p, const double R[9], const double W[3])
 {
-  double c[3];
-  so3_mv(c, R, p->rho);
   return 0.5 * (p->J[0] * W[0] * W[0] + p->J[1] * W[1] * W[1] + p->J[2] * W[2] * W[2])
-         - p->m * p->g * so3_dot(p->gdir, c);
+         - p->m * p->g * ht_gamma_dot_Rx(p->gdir, R, p->rho);
 }
 
 double ht_lvert(const ht_params *p, const double R[9], const double W[3])
 {
-  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]}, pi[3];
-  so3_mv(pi, R, JW);
-  return -so3_dot(pi, p->gdir);
+  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]};
+  return -ht_gamma_dot_Rx(p->gdir, R, JW);
 }
 static double ht_det(const double A[9])
 {
@@ -101,8 +108,8 @@ static const lg_param ht_param_table[] = {
   {"m", offsetof(ht_params, m), 1, {10}, "kg", "mass of the body"},
   {"g", offsetof(ht_params, g), 1, {9.8}, "m/s^2",
    "gravitational acceleration (sun2022 states none; bai2015's value)"},
-  {"gdir", offsetof(ht_params, gdir), 3, {0, 0, -1}, "-",
-   "unit vector along which gravity acts, spatial frame (e3 points up)"},
+  {"gdir", offsetof(ht_params, gdir), 3, {0, 0, 1}, "-",
+   "unit vector along which gravity acts, spatial frame (sun2022: e3 points down)"},
   {"J", offsetof(ht_params, J), 3, {1, 1, 1}, "kg m^2",
    "principal moments of inertia about the pivot"},
   {"rho", offsetof(ht_params, rho), 3, {0, 0, 0.7}, "m",
