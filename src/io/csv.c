@@ -87,17 +87,25 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
 }
 #if defined(__SSE2__) && CSV_LITTLE_ENDIAN
 #include <emmintrin.h>
+#ifdef __GNUC__
+#define CSV_OPAQUE(v) __asm__("" : "+x"(v))      /* the compiler forgets v's value */
+#else
+#define CSV_OPAQUE(v) ((void)0)
+#endif
 static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; trailing zeros */
 {
   __m128i x = _mm_set_epi64x(b, a);
   __m128i h = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xd1b71759)), 45);
   __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(h, _mm_set1_epi32(10000)));
   __m128i v = _mm_or_si128(h, _mm_slli_epi64(r, 32));         /* four numbers < 10^4 */
+  __m128i k100 = _mm_set1_epi16(100), k10 = _mm_set1_epi16(10);
+  CSV_OPAQUE(k100);
+  CSV_OPAQUE(k10);
   __m128i v1 = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi16(5243)), 3);
-  __m128i v0 = _mm_sub_epi16(v, _mm_mullo_epi16(v1, _mm_set1_epi16(100)));
+  __m128i v0 = _mm_sub_epi16(v, _mm_mullo_epi16(v1, k100));
   __m128i w = _mm_or_si128(v1, _mm_slli_epi32(v0, 16));        /* eight numbers < 100 */
   __m128i w1 = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
-  __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, _mm_set1_epi16(10)));
+  __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, k10));
   __m128i d = _mm_or_si128(w1, _mm_slli_epi16(w0, 8));         /* sixteen digits */
   unsigned nz = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) & 0xffff;
   _mm_storeu_si128((__m128i *)(void *)D, _mm_add_epi8(d, _mm_set1_epi8('0')));
@@ -382,6 +390,12 @@ static int csv_drain(csv_writer *w)
   return LG_OK;
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+#define CSV_UNROLL4 _Pragma("GCC unroll 4")
+#else
+#define CSV_UNROLL4
+#endif
+
 int csv_put_row(csv_writer *w, const double *v, size_t n)
 {
   const size_t each = CSV_G17_MAX + 1;
@@ -402,9 +416,20 @@ int csv_put_row(csv_writer *w, const double *v, size_t n)
   for (; i + 4 <= n; i += 4) {                   /* four numbers' digits, then their text */
     dig17 d[4];
     int ok[4];
+    CSV_UNROLL4
     for (int j = 0; j < 4; j++) ok[j] = exact17(&d[j], v[i + j]);
+    CSV_UNROLL4
     for (int j = 0; j < 4; j++) {
-      p = ok[j] ? lay17(p, &d[j]) : p + csv_fmt_g17(p, v[i + j]);
+      uint64_t bits;
+      memcpy(&bits, &v[i + j], sizeof bits);
+      if (ok[j])
+        p = lay17(p, &d[j]);
+      else if (!(bits << 1)) {                   /* +0 or -0 */
+        *p = '-';
+        p += bits >> 63;
+        *p++ = '0';
+      } else
+        p += csv_fmt_g17(p, v[i + j]);
       *p++ = ',';
     }
   }

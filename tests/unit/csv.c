@@ -191,6 +191,7 @@ static void test_writer(void)
       int n = 1 + r % 17;
       for (int i = 0; i < n; i++) {
         v[i] = rand64() % 4 ? pow(10.0, -12.0 + 30.0 * rand_unit()) : from_bits(rand64());
+        if (rand64() % 16 == 0) v[i] = 0.0;          /* exact zeros, either sign */
         if (rand64() & 1) v[i] = -v[i];
         fprintf(b, "%s%.17g", i ? "," : "", v[i]);
       }
