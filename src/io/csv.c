@@ -94,7 +94,7 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
 #endif
 static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; trailing zeros */
 {
-  __m128i x = _mm_set_epi64x(b, a);
+  __m128i x = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b));
   __m128i h = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xd1b71759)), 45);
   __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(h, _mm_set1_epi32(10000)));
   __m128i v = _mm_or_si128(h, _mm_slli_epi64(r, 32));         /* four numbers < 10^4 */
@@ -128,6 +128,7 @@ static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 165
 enum { EXACT_N2MIN = -130, EXACT_N2MAX = 56 };
 typedef struct {
   uint64_t F, F2;   /* t > 0: 5^q << (63 - L_q); t < 0: P_q = F 2^64 + F2 */
+  uint64_t h;       /* 2^(|t| - 1) - 1, for rounding */
   int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
 } exact_entry;
 static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
@@ -164,6 +165,7 @@ static void exact_init(void)
       x->E = E0 + j;
       x->F = x->F2 = 0;
       x->t = 0;
+      x->h = 0;
       if (q < 0 || q > 55 || !CSV_LITTLE_ENDIAN) continue;
       if (q <= 27) {                             /* one multiplication */
         uint64_t p5 = 1;
@@ -175,6 +177,10 @@ static void exact_init(void)
         x->F = pow10_hi[q - POW10_QMIN];
         x->F2 = pow10_lo[q - POW10_QMIN];
         x->t = -(-(e + pow10_bexp[q - POW10_QMIN]) - 64);
+      }
+      if (x->t) {
+        int at = x->t > 0 ? x->t : -x->t;
+        x->h = (UINT64_C(1) << (at - 1)) - 1;
       }
     }
   }
@@ -221,7 +227,7 @@ CSV_INLINE int exact17(dig17 *r, double x)
     u128 P = (u128)(m << 10) * xe->F;
     uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
     uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
-    ip = (hi + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+    ip = (hi + xe->h + c) >> t;
   } else {                                         /* 181-bit product w2:w1:w0 */
     t = -t;
     u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
@@ -230,7 +236,7 @@ CSV_INLINE int exact17(dig17 *r, double x)
     uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
     ip = (w2 << (64 - t)) | (w1 >> t);
     uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
-    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + (UINT64_C(1) << (t - 1)) - 1 + c) >> t;
+    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + xe->h + c) >> t;
   }
   E = xe->E;
   to_dig17(r, ip, E, (int)(bits >> 63));
