@@ -178,10 +178,9 @@ static void exact_init(void)
         x->F2 = pow10_lo[q - POW10_QMIN];
         x->t = -(-(e + pow10_bexp[q - POW10_QMIN]) - 64);
       }
-      if (x->t) {
-        int at = x->t > 0 ? x->t : -x->t;
-        x->h = (UINT64_C(1) << (at - 1)) - 1;
-      }
+      int at = x->t > 0 ? x->t : -x->t;            /* 1..63 on every entry in use; */
+      if (at > 63) x->t = 0;                       /* others go to the general path */
+      else if (at) x->h = (UINT64_C(1) << (at - 1)) - 1;
     }
   }
 }
