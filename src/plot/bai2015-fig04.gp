@@ -2,7 +2,7 @@
 f = 'data/bai2015-fig04.dat'
 set xlabel '$t$ (s)'
 set ylabel '$v_i$ (m/s), body frame'
-set key top left font ",7"
+set key top left
 plot f index 0 u 1:2 w l lt LT_lgvi_cayley t 'LGVI $v_1$', \
      f index 0 u 1:3 w l lt LT_lgvi_cayley dt 2 t '$v_2$', \
      f index 0 u 1:4 w l lt LT_lgvi_cayley dt 3 t '$v_3$', \

@@ -4,7 +4,7 @@ set logscale y
 set format y "$10^{%T}$"
 set xlabel '$t$ (s)'
 set ylabel '$|\Omega-\tilde\Omega|_\infty$ (rad/s)'
-set key top left font ",6"
+set key top left
 plot f index 0 u 1:($2+1e-17) w l lt LT_lgvi_cayley t 'bai2015 body, $\delta\Omega_0=10^{-12}$', \
      f index 1 u 1:($2+1e-17) w l lt LT_lgvi_cayley dt 2 t 'bai2015 body, tol.\ $10^{-13}$ vs $10^{-11}$', \
      f index 2 u 1:($2+1e-17) w l lt LT_lgvi_exp t 'pendulum, $\delta\Omega_0=10^{-12}$', \

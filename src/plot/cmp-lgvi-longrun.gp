@@ -4,11 +4,11 @@ set multiplot layout 1,3
 set logscale y
 set format y "$10^{%T}$"
 set format x "$%g$"
-set xtics 5000 font ",7"
-set ytics font ",7"
-set xlabel '$t$ (s)' font ",8"
-set key top left font ",6" samplen 1
-set title '$|\Delta E|$' font ",8"
+set xtics 5000
+set ytics
+set xlabel '$t$ (s)'
+set key top left samplen 1
+set title '$|\Delta E|$'
 set yrange [1e-17:10]
 plot f index 0 u 1:(abs($2)+1e-17) w l lt LT_lgvi_exp t 'LGVI pend.', \
      f index 1 u 1:(abs($2)+1e-17) w l lt LT_rk4 t 'RK4 pend.', \

@@ -5,7 +5,7 @@ set logscale y
 set format y '$10^{%T}$'
 set xlabel '$t$ (s)'
 set ylabel '$|E-E_0|/mg|\rho|$'
-set key center right samplen 1.5 font ',8'
+set key center right samplen 1.5
 plot dat index 0 using 1:(abs($5) + 1e-17) every 4 with lines lt LT_p3d_f title '(70)', \
      '' index 1 using 1:(abs($5) + 1e-17) every 4 with lines lt LT_p3d_ra title '(78)', \
      '' index 2 using 1:(abs($5) + 1e-17) every 4 with lines lt LT_p3d_ra_inc title '(81)', \

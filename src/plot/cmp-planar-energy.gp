@@ -5,7 +5,7 @@ set format x '$10^{%T}$'
 set yrange [1e-16:10]
 set xlabel '$t$ (s)'
 set ylabel '$\max|E-E_0|/E_0$ per $10^3$ steps'
-set key outside right spacing 1.0 font ',8'
+set key outside right spacing 1.0
 f = 'data/cmp-planar-energy.dat'
 plot f index 0 u 1:($2+1e-16) w l lt LT_angle t '(43), (46), (63), (64)', \
      f index 2 u 1:($2+1e-16) w l lt LT_reduced t '(50), (53), (56), (59), (60)', \

@@ -4,7 +4,7 @@ set format y '$10^{%T}$'
 set format x '$%g$'
 set xlabel '$h$ (s)'
 set ylabel 'error at $t=5$\,s'
-set key outside right spacing 1.0 font ',8'
+set key outside right spacing 1.0
 f = 'data/cmp-planar-order.dat'
 plot f index 0 u 1:2 w lp lt LT_angle t '(43)', f index 1 u 1:2 w lp lt LT_angle_inc t '(46)', \
      f index 2 u 1:2 w lp lt LT_reduced t '(50)', f index 3 u 1:2 w lp lt LT_reduced_inc t '(53)', \
