@@ -3,6 +3,8 @@ set logscale y
 set format y '$10^{%T}$'
 set yrange [1e-17:1]
 set xlabel '$t$ (s)'
+set xtics 10
+set ytics 1e-16,1e4
 set ylabel '$\max|\theta_a-\theta_b|$ (rad)'
 set key outside right spacing 1.0
 f = 'data/cmp-planar-same.dat'

@@ -3,6 +3,7 @@ set logscale xy
 set format y '$10^{%T}$'
 set format x '$%g$'
 set xrange [0.008:0.06]
+set xtics (0.01, 0.02, 0.05)
 set xlabel '$h$ (s)'
 set ylabel '$|$lag$|$ at 50\,s (s)'
 set key bottom right spacing 1.0
