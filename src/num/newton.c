@@ -19,6 +19,7 @@ struct newton_ws {
 typedef struct {
   size_t n;
   double *a;            /* n x n copy of J, overwritten by its LU factors */
+  int jac_current;      /* 1 when J was evaluated at the current x */
 } newton_direct_state;
 
 static int newton_direct_alloc(void *vstate, size_t n)
@@ -33,8 +34,9 @@ static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
                              gsl_vector *x, gsl_vector *f, gsl_matrix *J,
                              gsl_vector *dx)
 {
-  (void)vstate;
+  newton_direct_state *st = vstate;
   gsl_vector_set_zero(dx);
+  st->jac_current = 1;
   return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
 }
 
@@ -47,6 +49,10 @@ static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
   size_t n = st->n;
   double *a = st->a, *d = dx->data;
   size_t ds = dx->stride;
+  if (!st->jac_current) {
+    int status = GSL_MULTIROOT_FN_EVAL_DF(fdf, x, J);
+    if (status != GSL_SUCCESS) return status;
+  }
   for (size_t i = 0; i < n; i++) {
     for (size_t j = 0; j < n; j++) a[i * n + j] = gsl_matrix_get(J, i, j);
     d[i * ds] = -gsl_vector_get(f, i);
@@ -75,7 +81,8 @@ static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
     d[k * ds] = sum / a[k * n + k];
   }
   for (size_t i = 0; i < n; i++) gsl_vector_set(x, i, gsl_vector_get(x, i) + d[i * ds]);
-  return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
+  st->jac_current = 0;
+  return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
 }
 
 static void newton_direct_free(void *vstate)

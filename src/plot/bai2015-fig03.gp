@@ -3,7 +3,7 @@ f = 'data/bai2015-fig03.dat'
 set xlabel '$t$ (s)'
 set ylabel '$(R^{\mathsf T}e_3)_i$'
 set yrange [-1.1:1.1]
-set key bottom right horizontal font ",7"
+set key outside top center horizontal maxrows 1 samplen 2 width 1
 plot f index 0 u 1:2 w l lt LT_lgvi_cayley t 'LGVI $i=1$', \
      f index 0 u 1:3 w l lt LT_lgvi_cayley dt 2 t '$i=2$', \
      f index 0 u 1:4 w l lt LT_lgvi_cayley dt 3 t '$i=3$', \

@@ -2,7 +2,8 @@
 f = 'data/bai2015-fig04.dat'
 set xlabel '$t$ (s)'
 set ylabel '$v_i$ (m/s), body frame'
-set key top left font ",7"
+set key outside top center horizontal maxrows 2 samplen 2 width -2
+set ytics 50
 plot f index 0 u 1:2 w l lt LT_lgvi_cayley t 'LGVI $v_1$', \
      f index 0 u 1:3 w l lt LT_lgvi_cayley dt 2 t '$v_2$', \
      f index 0 u 1:4 w l lt LT_lgvi_cayley dt 3 t '$v_3$', \
@@ -10,4 +11,4 @@ plot f index 0 u 1:2 w l lt LT_lgvi_cayley t 'LGVI $v_1$', \
      f index 1 u 1:4 w l lt LT_lgrk3 notitle, \
      f index 2 u 1:2 w l lt LT_rk3 t 'RK3', f index 2 u 1:3 w l lt LT_rk3 notitle, \
      f index 2 u 1:4 w l lt LT_rk3 notitle, \
-     f index 4 u 1:4 w l lt LT_ref dt 2 t 'LGVI $v_3$, consistent gravity'
+     f index 4 u 1:4 w l lt LT_ref dt 2 t 'LGVI $v_3$, consistent $g$'

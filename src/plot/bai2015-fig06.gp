@@ -5,7 +5,7 @@ set format y "$10^{%T}$"
 set yrange [1e-17:1e-1]
 set xlabel '$t$ (s)'
 set ylabel '$\|I - RR^{\mathsf T}\|_F$'
-set key center right font ",7"
+set key center right
 plot f index 1 u 1:($2+1e-17) w l lt LT_lgrk3 t 'LG-RK3', \
      f index 5 u 1:($2+1e-17) w l lt LT_lgrk3 dt 2 t 'LG-RK3, printed $R_0$', \
      f index 0 u 1:($2+1e-17) w l lt LT_lgvi_cayley t 'LGVI', \

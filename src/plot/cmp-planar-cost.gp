@@ -5,7 +5,7 @@ set style fill solid 0.6 border -1
 set boxwidth 0.9
 set yrange [0:*]
 set ylabel 'Newton iterations per step'
-set xtics rotate by -40 font ',8'
+set xtics rotate by -40
 set format x '%g'
 set key top left
 plot 'data/cmp-planar-cost.dat' u 2:xtic(stringcolumn(4)) lt LT_reduced t '$h=0.01$', \

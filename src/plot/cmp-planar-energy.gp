@@ -5,7 +5,9 @@ set format x '$10^{%T}$'
 set yrange [1e-16:10]
 set xlabel '$t$ (s)'
 set ylabel '$\max|E-E_0|/E_0$ per $10^3$ steps'
-set key outside right spacing 1.0 font ',8'
+# the key above the plot, in two columns, clear of the y label
+set tmargin 4.2
+set key at screen 0.60, screen 0.995 center top vertical maxrows 3 spacing 1.0 samplen 2 width 2
 f = 'data/cmp-planar-energy.dat'
 plot f index 0 u 1:($2+1e-16) w l lt LT_angle t '(43), (46), (63), (64)', \
      f index 2 u 1:($2+1e-16) w l lt LT_reduced t '(50), (53), (56), (59), (60)', \

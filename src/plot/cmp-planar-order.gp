@@ -4,7 +4,9 @@ set format y '$10^{%T}$'
 set format x '$%g$'
 set xlabel '$h$ (s)'
 set ylabel 'error at $t=5$\,s'
-set key outside right spacing 1.0 font ',8'
+# the key in two columns in the empty lower right corner
+set yrange [1e-12:1e-1]
+set key bottom right maxrows 6 spacing 1.0 samplen 2
 f = 'data/cmp-planar-order.dat'
 plot f index 0 u 1:2 w lp lt LT_angle t '(43)', f index 1 u 1:2 w lp lt LT_angle_inc t '(46)', \
      f index 2 u 1:2 w lp lt LT_reduced t '(50)', f index 3 u 1:2 w lp lt LT_reduced_inc t '(53)', \

@@ -3,8 +3,10 @@ set logscale y
 set format y '$10^{%T}$'
 set yrange [1e-17:1]
 set xlabel '$t$ (s)'
+set xtics 10
+set ytics 1e-16,1e4
 set ylabel '$\max|\theta_a-\theta_b|$ (rad)'
-set key outside right spacing 1.0 font ',8'
+set key outside right spacing 1.0
 f = 'data/cmp-planar-same.dat'
 plot f u 1:($2+1e-17) w l lt LT_angle_inc t '43/46', \
      f u 1:($3+1e-17) w l lt LT_liealg t '43/63', \

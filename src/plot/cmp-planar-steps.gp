@@ -3,9 +3,10 @@ set logscale xy
 set format y '$10^{%T}$'
 set format x '$%g$'
 set xrange [0.008:0.06]
+set xtics (0.01, 0.02, 0.05)
 set xlabel '$h$ (s)'
 set ylabel '$|$lag$|$ at 50\,s (s)'
-set key bottom right spacing 1.0 font ',8'
+set key bottom right spacing 1.0
 f = 'data/cmp-planar-steps.dat'
 plot f index 0 u 1:(abs($2)) w lp lt LT_angle t '(43), (63)', \
      f index 1 u 1:(abs($2)) w lp lt LT_reduced t '(50), (56), (59)', \

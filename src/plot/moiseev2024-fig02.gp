@@ -4,7 +4,8 @@ set multiplot layout 1,2
 set size ratio -1
 set xlabel '$x$ (m)'
 set ylabel '$y$ (m)'
-set key bottom center font ",7"
+# the key inside the circle, where no curve runs
+set key center center
 plot f index 1 u 1:2 w l lt LT_ref t '$|q|=l$', f index 0 u 2:3 w l lt LT_lgvi_exp t 'VI, spring'
 set size noratio
 set xlabel '$t$ (s)'

@@ -5,5 +5,6 @@ set format y "$10^{%T}$"
 set yrange [1e-17:1e-3]
 set xlabel '$t$ (s)'
 set ylabel '$|L_{\mathrm{vert}} - L_{\mathrm{vert}}(0)|$'
-set key bottom right
+# the key fills the empty band between the two curves
+set key center right
 plot f index 1 u 1:(abs($3)+1e-17) w l lt LT_rk4 t 'RK4', f index 0 u 1:(abs($3)+1e-17) w l lt LT_lgvi_exp t 'LGVI'

@@ -3,7 +3,7 @@ set terminal cairolatex pdf standalone size 12cm,7cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
 set output outfile
 set border lw 0.8
-set key top right spacing 1.2 samplen 2.5
+set key top right Left reverse spacing 1.2 samplen 2.5 width 1
 set grid lc rgb "#dddddd" lw 0.5
 set format y "$%g$"
 set format x "$%g$"

@@ -1,9 +1,11 @@
 # sun2022-fig05: RK4 and the difference method over 50 s (Fig. 5 of sun2022)
-set multiplot layout 2,1
+# two panels; the key sits in a row of its own above them
+set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [0:50]
 set ylabel '$\theta$ (rad)'
-set yrange [-0.3:0.45]
-set key top center horizontal
+set yrange [-0.3:0.3]
+set ytics 0.2
+set key at screen 0.54,0.995 center top horizontal samplen 2 maxrows 2 width -6
 set format x ''
 plot 'data/sun2022-fig05.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4, $h=0.01$', \
      '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43), $h=0.01$', \
@@ -11,7 +13,8 @@ plot 'data/sun2022-fig05.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4, $h=0.01$', \
      '' index 5 u 1:2 w l lt 11 t 'adaptive RK4, rtol $10^{-2}$'
 set format x '$%g$'
 set xlabel '$t$ (s)'
-set autoscale y
+set yrange [-1.25:1.25]
+set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig05.dat' index 0 u 1:3 w l lt LT_rk4, \

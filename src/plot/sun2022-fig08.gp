@@ -1,15 +1,18 @@
 # sun2022-fig08: Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s (Fig. 8 of sun2022)
-set multiplot layout 2,1
+# two panels; the key sits in a row of its own above them
+set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [45:50]
 set ylabel '$\theta$ (rad)'
-set yrange [-0.3:0.45]
-set key top center horizontal
+set yrange [-0.3:0.3]
+set ytics 0.2
+set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 plot 'data/sun2022-fig08.dat' index 0 u 1:2 w l lt LT_angle t 'Eq.~(43)', \
      '' index 1 u 1:2 w l lt LT_angle_inc t 'Eq.~(46)'
 set format x '$%g$'
 set xlabel '$t$ (s)'
-set autoscale y
+set yrange [-1.25:1.25]
+set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig08.dat' index 0 u 1:3 w l lt LT_angle, \

@@ -1,21 +1,24 @@
 # sun2022-fig14: complete Lie group, two forms at h = 0.05 (Fig. 14 of sun2022)
-set multiplot layout 2,1
+# two panels; the key sits in a row of its own above them
+set multiplot layout 2,1 margins 0.15,0.97,0.15,0.87 spacing 0,0.13
 set xrange [40:50]
 set ylabel '$\theta$ (rad)'
-set yrange [-0.3:0.45]
-set key top center horizontal
-set format x ''
+set yrange [-0.3:0.3]
+set ytics 0.2
+set key at screen 0.54,0.995 center top horizontal samplen 2
+set format x '$%g$'
 plot 'data/sun2022-fig14.dat' index 0 u 1:2 w l lt LT_complete t 'Eq.~(59)', \
      '' index 1 u 1:2 w l lt LT_complete_inc t 'Eq.~(60)'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set autoscale y
+set ytics 1e-16,1e4
 set ylabel '$|\theta_{59}-\theta_{60}|$ (rad)'
 set logscale y
 set format y '$10^{%T}$'
 set yrange [1e-18:1]
 set xrange [0:50]
-set key center center horizontal
+set key inside center center horizontal
 plot 'data/sun2022-fig14.dat' index 4 u 1:($2+1e-18) w l lt LT_complete t 'tolerance $10^{-12}$', \
      '' index 4 u 1:($3+1e-18) w l lt LT_complete_inc t '$10^{-4}$', \
      '' index 4 u 1:($4+1e-18) w l lt LT_rk3 t '$10^{-3}$, warm start'

@@ -4,16 +4,22 @@ c1 = 8; c2 = 9; c3 = 10; LTS = LT_p3d_clg
 yt = 0.5; lab = '$R^Te_2$'; k1 = '$R_{21}$'; k2 = '$R_{22}$'; k3 = '$R_{23}$'
 # two panels of a sun2022 3D pendulum figure.
 # The caller sets dat, c1, c2, c3 (columns), lab (y label), yt (tic step), k1..k3 (keys), LTS.
-set multiplot layout 2,1
-set key outside right samplen 1.5 maxrows 6
+# Fixed margins, so that every figure of the series has the same plot width
+# whatever its key; the keys sit right of the panels.
+set multiplot layout 2,1 margins 0.11,0.81,0.14,0.97 spacing 0,0.12
+set key at screen 0.815, graph 1.0 left top samplen 1.5 maxrows 6
 set ytics yt
 set ylabel lab
 set xrange [0:100]
-set xlabel '$t$ (s)'
-plot dat index 0 using 1:c1 with lines lt LTS dt 1 lw 0.8 title k1, \
-     '' index 0 using 1:c2 with lines lt LTS dt 2 lw 0.8 title k2, \
-     '' index 0 using 1:c3 with lines lt LTS dt 3 lw 0.8 title k3
+set xtics 20
+# the whole run holds hundreds of periods: thin lines keep the three
+# components apart where they cross
+plot dat index 0 using 1:c1 with lines lt LTS dt 1 lw 0.35 title k1, \
+     '' index 0 using 1:c2 with lines lt LTS dt 2 lw 0.35 title k2, \
+     '' index 0 using 1:c3 with lines lt LTS dt 3 lw 0.35 title k3
 set xrange [95:100]
+set xtics 1
+set xlabel '$t$ (s)' offset 0,0.5
 plot dat index 2 using 1:c1 with lines lt LTS dt 1 notitle, \
      '' index 2 using 1:c2 with lines lt LTS dt 2 notitle, \
      '' index 2 using 1:c3 with lines lt LTS dt 3 notitle, \
