@@ -81,11 +81,13 @@ tangle: $(STAMPS)
 LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
                          $(sort $(wildcard src/*/*.c)))
 FIG_SRC  := $(sort $(wildcard src/fig/*.c))
+FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 CHK_SRC  := $(sort $(wildcard tests/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
+FIGLIB   := $(O)/lib/libfig.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -99,15 +101,22 @@ $(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+# Code shared by several figure drivers of one chapter (it may print and exit,
+# so it stays out of the library) is compiled once, into its own archive.
+$(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
 	@mkdir -p $(@D)
 	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
-$(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(LIB) ; $(LINK)
+$(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(LIB) ; $(LINK)
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(LIB) ; $(LINK)
