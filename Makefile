@@ -84,10 +84,12 @@ FIG_SRC  := $(sort $(wildcard src/fig/*.c))
 FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 CHK_SRC  := $(sort $(wildcard tests/*.c))
+CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
+CHKLIB   := $(O)/lib/libcheck.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -101,9 +103,15 @@ $(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
-# Code shared by several figure drivers of one chapter (it may print and exit,
-# so it stays out of the library) is compiled once, into its own archive.
+# Code shared by several figure drivers, or by several claim checks, of one
+# chapter (it may print and exit, so it stays out of the library) is compiled
+# once, into an archive of its own.
 $(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
+$(CHKLIB): $(CHKLIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
@@ -111,14 +119,14 @@ $(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
 define LINK
 	@mkdir -p $(@D)
 	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
-$(O)/bin/check/%: $(O)/obj/tests/%.o $(LIB) ; $(LINK)
+$(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(LIB) ; $(LINK)
 
 programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
