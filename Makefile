@@ -85,11 +85,13 @@ FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 CHK_SRC  := $(sort $(wildcard tests/*.c))
 CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
+BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
 CHKLIB   := $(O)/lib/libcheck.a
+BENCHLIB := $(O)/lib/libbench.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -103,9 +105,9 @@ $(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
-# Code shared by several figure drivers, or by several claim checks, of one
-# chapter (it may print and exit, so it stays out of the library) is compiled
-# once, into an archive of its own.
+# Code shared by several figure drivers, claim checks or benchmarks (it may
+# print and exit, so it stays out of the library) is compiled once, into an
+# archive of its own for each kind of program.
 $(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D)
 	@echo "  AR       $@"
@@ -116,10 +118,15 @@ $(CHKLIB): $(CHKLIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
 	@mkdir -p $(@D)
 	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
@@ -127,7 +134,7 @@ $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
-$(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(LIB) ; $(LINK)
+$(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
 programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
 

@@ -2,29 +2,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "core/lg.h"
 #include "num/newton.h"
 #include "model/heavytop.h"
+#include "bench/lib/benchtime.h"
 
-static double now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median7(double *v)
-{
-  qsort(v, 7, sizeof *v, cmp_double);
-  return v[3];
-}
 static const double bx[3] = {0.7, -1.3, 0.4};
 static int bench_sys(const double *x, void *p, double *f, double *J)
 {
@@ -48,7 +30,7 @@ static void bench_newton(const char *name, int solver)
   double t[7];
   long iters = 0;
   for (int r = 0; r < 7; r++) {
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     iters = 0;
     for (int k = 0; k < n; k++) {
       double x[3] = {0.7 + 1e-3, -1.3 - 1e-3, 0.4 + 1e-3}, res;
@@ -56,9 +38,9 @@ static void bench_newton(const char *name, int solver)
       newton_solve(w, bench_sys, NULL, x, 1e-12, 50, &it, &res);
       iters += it;
     }
-    t[r] = (now_ns() - t0) / n;
+    t[r] = (bench_now_ns() - t0) / n;
   }
-  printf("%-28s %12.0f %14.2f\n", name, median7(t), (double)iters / n);
+  printf("%-28s %12.0f %14.2f\n", name, bench_median(t, 7), (double)iters / n);
   newton_free(w);
 }
 static void bench_scheme(const char *name, const char *scheme)
@@ -75,11 +57,11 @@ static void bench_scheme(const char *name, const char *scheme)
   p.W0[0] = p.W0[1] = p.W0[2] = 4.14;
   lg_opts_default(&opt);
   for (int r = 0; r < 7; r++) {
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     lg_run(sch, &p, &opt, 0.01, n, n, NULL, NULL, NULL);
-    t[r] = (now_ns() - t0) / (double)n;
+    t[r] = (bench_now_ns() - t0) / (double)n;
   }
-  printf("%-28s %12.0f %14.2f\n", name, median7(t), 0.0);
+  printf("%-28s %12.0f %14.2f\n", name, bench_median(t, 7), 0.0);
 }
 
 int main(void)

@@ -9,25 +9,8 @@
 #include <unistd.h>
 #include "core/lg.h"
 #include "io/csv.h"
+#include "bench/lib/benchtime.h"
 
-static double now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 typedef struct {
   const lg_model *m;
   const void *par;
@@ -70,19 +53,19 @@ static int bench_output(const char *model, const char *scheme)
   bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), {0}, 0};
   double t_comp[REPEAT], t_row[REPEAT], t_full[REPEAT];
   for (int r = 0; r < REPEAT; r++) {
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     lg_run(s, par, &opt, h, n, 1, NULL, NULL, NULL);
-    double t1 = now_ns();
+    double t1 = bench_now_ns();
     lg_run(s, par, &opt, h, n, 1, emit_row_only, &c, NULL);
-    double t2 = now_ns();
+    double t2 = bench_now_ns();
     lg_run(s, par, &opt, h, n, 1, emit_csv, &c, NULL);
     csv_flush(c.w);
-    double t3 = now_ns();
+    double t3 = bench_now_ns();
     t_comp[r] = (t1 - t0) / (double)n;
     t_row[r] = (t2 - t1) / (double)n;
     t_full[r] = (t3 - t2) / (double)n;
   }
-  double comp = median(t_comp, REPEAT), row = median(t_row, REPEAT), full = median(t_full, REPEAT);
+  double comp = bench_median(t_comp, REPEAT), row = bench_median(t_row, REPEAT), full = bench_median(t_full, REPEAT);
   double diag = row - comp, write = full - row;
   printf("lgsim-output: model %s, scheme %s, h = %g, %ld steps, every step written, "
          "median of %d runs\n", model, scheme, h, n, REPEAT);
@@ -105,7 +88,7 @@ static int bench_output(const char *model, const char *scheme)
 }
 static double spawn_ms(const char *prog, char *const args[])
 {
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   pid_t pid = fork();
   if (pid == 0) {
     int fd = open("/dev/null", O_WRONLY);
@@ -115,7 +98,7 @@ static double spawn_ms(const char *prog, char *const args[])
   }
   int st;
   if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) return -1;
-  return (now_ns() - t0) * 1e-6;
+  return (bench_now_ns() - t0) * 1e-6;
 }
 
 static int bench_startup(const char *lgsim)
@@ -131,7 +114,7 @@ static int bench_startup(const char *lgsim)
         printf("FAIL startup: %s %s does not run\n", lgsim, cmds[k][1]);
         return 1;
       }
-    double med = median(t, RUNS);
+    double med = bench_median(t, RUNS);
     printf("%s startup: lgsim %s takes %.2f ms (median of %d, fork to exit; bar 5 ms)\n",
            med < 5 ? "PASS" : "FAIL", cmds[k][1], med, RUNS);
     fails += med >= 5;

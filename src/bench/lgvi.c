@@ -8,27 +8,9 @@
 #include "lie/so3.h"
 #include "num/newton.h"
 #include "lgvi/lgvi.h"
+#include "bench/lib/benchtime.h"
 
 #define NSTEP 3000
-
-static double now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-  qsort(t, (size_t)n, sizeof *t, cmp_dbl);
-  return t[n / 2];
-}
 
 #define NREP 9
 
@@ -65,14 +47,14 @@ static double bench_scheme_once(const char *name, int solver, double *iters)
   ws = S->alloc(par, &opt);
   if (!ws || S->init(ws, par, 0.01, &s) != LG_OK) exit(1);
   for (int k = 0; k < NSTEP; k++) {
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     if (S->step(ws, &s) != LG_OK) exit(1);
-    t[k] = now_ns() - t0;
+    t[k] = bench_now_ns() - t0;
     itsum += s.newton_iters;
   }
   S->free(ws);
   *iters = (double)itsum / NSTEP;
-  return median(t, NSTEP);
+  return bench_median(t, NSTEP);
 }
 
 /* which: 0 residual+Jacobian, 1 so3_exp, 2 clock, 3 newton_solve (GSL), 4 hand-written
@@ -93,18 +75,18 @@ static double bench_call(int which, int solver)
     double t0;
     if (which >= 3)
       for (int i = 0; i < 3; i++) f[i] = q.a[i] / q.J[i];
-    t0 = now_ns();
+    t0 = bench_now_ns();
     if (which == 0) lgvi_exp_fdf(f, &q, G, D);
     else if (which == 1) so3_exp(R, f);
     else if (which == 3) newton_solve(nw, lgvi_exp_fdf, &q, f, opt.newton_tol, 50, &it, &res);
     else if (which == 4) lgvi_exp_direct(f, &q, opt.newton_tol, 50, &it, &res);
-    t[k] = now_ns() - t0;
+    t[k] = bench_now_ns() - t0;
     sink += G[0] + D[0] + R[0] + f[0];
     if (which < 3) f[0] += 1e-12;
   }
   (void)sink;
   newton_free(nw);
-  return median(t, NSTEP);
+  return bench_median(t, NSTEP);
 }
 
 int main(void)

@@ -4,17 +4,12 @@
 #include <time.h>
 #include "core/lg.h"
 #include "model/pend2d.h"
+#include "bench/lib/benchtime.h"
 
 static int count_iters(void *ctx, const lg_state *s)
 {
   *(double *)ctx += s->newton_iters;
   return 0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 int main(void)
@@ -32,18 +27,16 @@ int main(void)
   for (const lg_scheme_type *const *T = pend2d_schemes; *T; T++) {
     double t[NREP], iters = 0;
     for (int r = 0; r < NREP; r++) {
-      struct timespec a, b;
-      clock_gettime(CLOCK_MONOTONIC, &a);
+      double t0 = bench_now_ns();
       if (lg_run(*T, &p, &o, h, nsteps, nsteps, NULL, NULL, NULL) != LG_OK) return 1;
-      clock_gettime(CLOCK_MONOTONIC, &b);
-      t[r] = (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec);
+      t[r] = bench_now_ns() - t0;
     }
-    qsort(t, NREP, sizeof t[0], cmp_double);
+    double med = bench_median(t, NREP);
     if (lg_run(*T, &p, &o, h, nsteps, 1, count_iters, &iters, NULL) != LG_OK) return 1;
-    int pass = t[NREP / 2] * 1e-6 < bar_ms;
+    int pass = med * 1e-6 < bar_ms;
     fails += !pass;
-    printf("%-14s %12.1f %12.3f %10.3f %s\n", (*T)->name, t[NREP / 2] / (double)nsteps,
-           t[NREP / 2] * 1e-6, iters / (double)nsteps, pass ? "PASS" : "FAIL");
+    printf("%-14s %12.1f %12.3f %10.3f %s\n", (*T)->name, med / (double)nsteps,
+           med * 1e-6, iters / (double)nsteps, pass ? "PASS" : "FAIL");
   }
   return fails ? 1 : 0;
 }
