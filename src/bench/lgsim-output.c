@@ -34,7 +34,38 @@ static int emit_csv(void *ctx, const lg_state *s)
   return csv_put_row(c->w, c->row, (size_t)c->m->ncol);
 }
 
-static int bench_output(const char *model, const char *scheme)
+enum { OUT_STEPS, OUT_ROW, OUT_CSV, OUT_MODES };
+static const double OUT_H = 1e-3;
+
+/* One run of n steps in one of the three modes; the CSV goes to /dev/null. */
+static double output_run(const lg_scheme_type *s, bench_ctx *c, const lg_opts *opt, int mode, long n)
+{
+  static const lg_emit_fn emit[OUT_MODES] = {NULL, emit_row_only, emit_csv};
+  double t0 = bench_now_ns();
+  lg_run(s, c->par, opt, OUT_H, n, 1, emit[mode], mode == OUT_STEPS ? NULL : c, NULL);
+  if (mode == OUT_CSV) csv_flush(c->w);
+  return (bench_now_ns() - t0) / (double)n;
+}
+
+/* Instructions per row of each mode: the difference of two run lengths under
+   Callgrind, so that start-up and table set-up cancel; -1 without Valgrind. */
+static void output_instructions(const char *self, const char *model, const char *scheme,
+                                double ins[OUT_MODES])
+{
+  const long n1 = 2000, n2 = 12000;
+  for (int mode = 0; mode < OUT_MODES; mode++) {
+    char m[8], a[24], b[24];
+    snprintf(m, sizeof m, "%d", mode);
+    snprintf(a, sizeof a, "%ld", n1);
+    snprintf(b, sizeof b, "%ld", n2);
+    char *run1[] = {(char *)self, "--count", m, a, (char *)model, (char *)scheme, NULL};
+    char *run2[] = {(char *)self, "--count", m, b, (char *)model, (char *)scheme, NULL};
+    double i1 = bench_instructions(run1), i2 = i1 < 0 ? -1 : bench_instructions(run2);
+    ins[mode] = i1 < 0 || i2 < 0 ? -1 : (i2 - i1) / (double)(n2 - n1);
+  }
+}
+
+static int bench_output(const char *self, const char *model, const char *scheme, int count_mode, long count_n)
 {
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *s = m ? lg_scheme_find(m->family, scheme) : NULL;
@@ -42,49 +73,70 @@ static int bench_output(const char *model, const char *scheme)
     printf("FAIL output: model %s with scheme %s is not in the table\n", model, scheme);
     return 1;
   }
-  enum { REPEAT = 21 };
-  const long n = 50000;
-  const double h = 1e-3;
+  enum { REPEAT = 300 };
+  const long n = 5000;
+  const struct timespec pause = {0, 20000000};  /* 20 ms between repeats: about 8 s in all */
   void *par = calloc(1, m->par_size);
   lg_opts opt;
   lg_opts_default(&opt);
   lg_params_default(m, par);
   FILE *devnull = fopen("/dev/null", "w");
   bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), {0}, 0};
-  double t_comp[REPEAT], t_row[REPEAT], t_full[REPEAT];
-  for (int r = 0; r < REPEAT; r++) {
-    double t0 = bench_now_ns();
-    lg_run(s, par, &opt, h, n, 1, NULL, NULL, NULL);
-    double t1 = bench_now_ns();
-    lg_run(s, par, &opt, h, n, 1, emit_row_only, &c, NULL);
-    double t2 = bench_now_ns();
-    lg_run(s, par, &opt, h, n, 1, emit_csv, &c, NULL);
-    csv_flush(c.w);
-    double t3 = bench_now_ns();
-    t_comp[r] = (t1 - t0) / (double)n;
-    t_row[r] = (t2 - t1) / (double)n;
-    t_full[r] = (t3 - t2) / (double)n;
+  if (count_mode != -1 && (count_mode < 0 || count_mode >= OUT_MODES || count_n < 1)) {
+    fprintf(stderr, "lgsim-output: --count wants a mode 0..2 and a positive step count\n");
+    return 1;
   }
-  double comp = bench_median(t_comp, REPEAT), row = bench_median(t_row, REPEAT), full = bench_median(t_full, REPEAT);
-  double diag = row - comp, write = full - row;
-  printf("lgsim-output: model %s, scheme %s, h = %g, %ld steps, every step written, "
-         "median of %d runs\n", model, scheme, h, n, REPEAT);
-  printf("  %-48s %10s %14s\n", "what", "ns/step", "Newton it/step");
-  printf("  %-48s %10.1f %14.2f\n", "steps (lg_run, no output)", comp,
-         (double)c.iters / (double)(REPEAT * (n + 1)));
-  printf("  %-48s %10.1f\n", "steps + model row (no formatting)", row);
-  printf("  %-48s %10.1f\n", "steps + model row + CSV to /dev/null", full);
-  printf("  %-48s %10.1f\n", "computing: steps + row of diagnostics", row);
-  printf("  %-48s %10.1f\n", "  of which the model row", diag);
-  printf("  %-48s %10.1f\n", "writing: format, buffer, fwrite", write);
-  printf("%s output: writing %.1f ns/row <= computing %.1f ns/row (steps alone %.1f)\n",
-         write <= row ? "PASS" : "FAIL", write, row, comp);
-  printf("info output: with the model row counted as output, %.1f ns/row against "
-         "%.1f ns/step (ratio %.2f)\n", full - comp, comp, (full - comp) / comp);
+  if (count_mode >= 0) {                         /* a child run under Callgrind */
+    output_run(s, &c, &opt, count_mode, count_n);
+    csv_writer_free(c.w);
+    fclose(devnull);
+    free(par);
+    return 0;
+  }
+  double t[OUT_MODES][REPEAT], tw[REPEAT], tmin[OUT_MODES], tmed[OUT_MODES], ins[OUT_MODES];
+  double t_start = bench_now_ns();
+  for (int r = 0; r < REPEAT; r++) {
+    for (int mode = 0; mode < OUT_MODES; mode++) t[mode][r] = output_run(s, &c, &opt, mode, n);
+    tw[r] = t[OUT_CSV][r] - t[OUT_ROW][r];
+    nanosleep(&pause, NULL);
+  }
+  for (int mode = 0; mode < OUT_MODES; mode++) {
+    tmin[mode] = bench_min(t[mode], REPEAT);
+    tmed[mode] = bench_median(t[mode], REPEAT);
+  }
+  output_instructions(self, model, scheme, ins);
+  double wmin = tmin[OUT_CSV] - tmin[OUT_ROW], wmed = bench_median(tw, REPEAT);
+  double rt = wmin / tmin[OUT_ROW];
+  int have_ins = ins[0] >= 0 && ins[1] >= 0 && ins[2] >= 0;
+  double wins = have_ins ? ins[OUT_CSV] - ins[OUT_ROW] : -1, ri = have_ins ? wins / ins[OUT_ROW] : -1;
+  printf("lgsim-output: model %s, scheme %s, h = %g, every step written; %d interleaved "
+         "repeats of %ld steps over %.1f s\n", model, scheme, OUT_H, REPEAT, n, (bench_now_ns() - t_start) * 1e-9);
+  printf("  %-40s %12s %12s %14s %10s\n", "what", "min ns/row", "median", "instructions", "Newton it");
+  const char *what[OUT_MODES] = {"steps (lg_run, no output)", "steps + model row",
+                                 "steps + model row + CSV to /dev/null"};
+  for (int mode = 0; mode < OUT_MODES; mode++) {
+    printf("  %-40s %12.1f %12.1f %14.0f", what[mode], tmin[mode], tmed[mode], ins[mode]);
+    if (mode == OUT_STEPS) printf(" %10.2f", (double)c.iters / (double)(REPEAT * (n + 1)));
+    printf("\n");
+  }
+  printf("  %-40s %12.1f %12.1f %14.0f\n", "computing: steps + row of diagnostics",
+         tmin[OUT_ROW], tmed[OUT_ROW], ins[OUT_ROW]);
+  printf("  %-40s %12.1f %12.1f %14.0f\n", "writing: format, buffer, fwrite", wmin, wmed, wins);
+  int pass = rt <= 1 && (!have_ins || ri <= 1);
+  printf("%s output: writing %.1f ns/row <= computing %.1f ns/row (ratio %.2f, fastest of %d)",
+         pass ? "PASS" : "FAIL", wmin, tmin[OUT_ROW], rt, REPEAT);
+  if (have_ins)
+    printf("; %.0f <= %.0f instructions/row (ratio %.2f)\n", wins, ins[OUT_ROW], ri);
+  else
+    printf("; instructions not counted (valgrind not found)\n");
+  printf("info output: medians %.1f against %.1f ns/row (ratio %.2f); with the model row counted "
+         "as output, %.1f ns/row against %.1f ns/step (ratio %.2f)\n", wmed, tmed[OUT_ROW],
+         wmed / tmed[OUT_ROW], tmin[OUT_CSV] - tmin[OUT_STEPS], tmin[OUT_STEPS],
+         (tmin[OUT_CSV] - tmin[OUT_STEPS]) / tmin[OUT_STEPS]);
   csv_writer_free(c.w);
   fclose(devnull);
   free(par);
-  return write <= row ? 0 : 1;
+  return pass ? 0 : 1;
 }
 static double spawn_ms(const char *prog, char *const args[])
 {
@@ -146,12 +198,14 @@ static int bench_memory(const char *lgsim, const char *model, const char *scheme
 
 int main(int argc, char **argv)
 {
+  if (argc == 6 && !strcmp(argv[1], "--count"))  /* lgsim-output --count MODE N MODEL SCHEME */
+    return bench_output(argv[0], argv[4], argv[5], atoi(argv[2]), atol(argv[3]));
   const char *model = argc > 1 ? argv[1] : "pendulum3d";
   const char *scheme = argc > 2 ? argv[2] : "rk4";
   const char *lgsim = getenv("LGSIM") ? getenv("LGSIM") : "build/bin/lgsim";
   int fails = 0;
-  fails += bench_output(model, scheme);
+  fails += bench_memory(lgsim, model, scheme);   /* first: the peak of all children so far */
   fails += bench_startup(lgsim);
-  fails += bench_memory(lgsim, model, scheme);
+  fails += bench_output(argv[0], model, scheme, -1, 0);
   return fails ? 1 : 0;
 }
