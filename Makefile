@@ -5,7 +5,7 @@
 #   make figures    the figures alone        make report   the report
 #   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
-#   make bench      timings (ns per step, Newton iterations per step)
+#   make bench      timings (ns per step, instructions, Newton iterations per step)
 #   make help       this list               make clean    remove generated files
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
