@@ -3,28 +3,7 @@
 #include <string.h>
 #include "model/pend2d.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-static pend2d_set sets[32];
-static int nsets;
-
-static inline const pend2d_set *find_set(const char *name)
-{
-  const pend2d_set *s = pend2d_dat_find(sets, nsets, name);
-  if (!s) {
-    fprintf(stderr, "set %s missing\n", name);
-    exit(1);
-  }
-  return s;
-}
-#define READ_SETS(path)                                                   \
-  do {                                                                    \
-    if (pend2d_dat_read(path, sets, 32, &nsets) != LG_OK) {               \
-      fprintf(stderr, "cannot read %s\n", path);                          \
-      return 1;                                                           \
-    }                                                                     \
-  } while (0)
-#define FIND(name) find_set(name)
+#include "lib/pend2dchk.h"
 
 /* Largest block error over blocks [i0, i1). */
 static double blockmax(const pend2d_set *s, long i0, long i1)
@@ -37,10 +16,10 @@ static double blockmax(const pend2d_set *s, long i0, long i1)
 int main(void)
 {
   READ_SETS("data/cmp-planar-energy.dat");
-  if (nsets != 12) return 1;
-  printf("cmp-planar-energy-l\t%.6g\n", blockmax(FIND("reduced_tol1e-14"), 0, sets[11].nrow));
+  if (pend2dchk_count() != 12) return 1;
+  printf("cmp-planar-energy-l\t%.6g\n", blockmax(FIND("reduced_tol1e-14"), 0, pend2dchk_set(11)->nrow));
   for (int k = 0; k < 11; k++) {
-    const pend2d_set *s = &sets[k];
+    const pend2d_set *s = pend2dchk_set(k);
     const char *n = s->name;
     long n10 = s->nrow / 10;
     double m;

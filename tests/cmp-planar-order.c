@@ -2,35 +2,14 @@
 #include <math.h>
 #include "model/pend2d.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-static pend2d_set sets[32];
-static int nsets;
-
-static inline const pend2d_set *find_set(const char *name)
-{
-  const pend2d_set *s = pend2d_dat_find(sets, nsets, name);
-  if (!s) {
-    fprintf(stderr, "set %s missing\n", name);
-    exit(1);
-  }
-  return s;
-}
-#define READ_SETS(path)                                                   \
-  do {                                                                    \
-    if (pend2d_dat_read(path, sets, 32, &nsets) != LG_OK) {               \
-      fprintf(stderr, "cannot read %s\n", path);                          \
-      return 1;                                                           \
-    }                                                                     \
-  } while (0)
-#define FIND(name) find_set(name)
+#include "lib/pend2dchk.h"
 
 int main(void)
 {
   READ_SETS("data/cmp-planar-order.dat");
-  if (nsets != 11) return 1;
-  for (int k = 0; k < nsets; k++) {
-    const pend2d_set *s = &sets[k];
+  if (pend2dchk_count() != 11) return 1;
+  for (int k = 0; k < pend2dchk_count(); k++) {
+    const pend2d_set *s = pend2dchk_set(k);
     double sx = 0, sy = 0, sxx = 0, sxy = 0, n = (double)s->nrow;
     for (long i = 0; i < s->nrow; i++) {
       double x = log(s->v[2 * i]), y = log(s->v[2 * i + 1]);
