@@ -13,6 +13,13 @@ enum {
   LG_EOUTPUT = 5   /* the caller's emit function failed */
 };
 typedef struct {
+  double R[9];           /* rotation, row-major, body to space */
+  double x[3];           /* position of the mass centre, space */
+  double W[3];           /* body angular velocity */
+  double v[3];           /* velocity of the mass centre, space */
+} lg_body;
+
+typedef struct {
   double t;              /* time */
   double theta, omega;   /* planar angle and angular rate */
   double R[9];           /* rotation, row-major, body to space */
@@ -20,6 +27,8 @@ typedef struct {
   double x[3], v[3];     /* position and velocity, if the model translates */
   int newton_iters;      /* Newton iterations of the last step (0: explicit) */
   double newton_resid;   /* residual norm at the end of the last step */
+  int nbody;             /* bodies of a multibody state (0: single-body models) */
+  lg_body *body;         /* nbody bodies, owned by the scheme's workspace */
 } lg_state;
 enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2 };
 
@@ -48,6 +57,7 @@ typedef struct lg_model {
   const char *columns;   /* "t,R11,...,energy,orth_err" */
   int ncol;
   void (*row)(const void *par, const lg_state *s, double *out);
+  void (*par_init)(const struct lg_model *m, void *par);  /* or NULL */
 } lg_model;
 typedef struct lg_scheme_type {
   const char *name;      /* e.g. "rk4", unique within its family */

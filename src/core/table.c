@@ -9,11 +9,15 @@ extern const lg_scheme_type *const rb_schemes[];
 extern const lg_scheme_type *const pend2d_schemes[];
 extern const lg_scheme_type *const p3d_schemes[];
 extern const lg_scheme_type *const lgvi_schemes[];
+extern const lg_model *mb_models[];
+extern const lg_scheme_type *const mb_schemes[];
+void mb_models_init(void);
 
 static const lg_model *const *const model_groups[] = {
   rb_models,
   pend2d_models,
   lgvi_models,
+  mb_models,
   NULL
 };
 
@@ -22,27 +26,41 @@ static const lg_scheme_type *const *const scheme_groups[] = {
   pend2d_schemes,
   p3d_schemes,
   lgvi_schemes,
+  mb_schemes,
   NULL
 };
 
-#define DEFINE_AT(TYPE, WHAT, GROUPS)                                   \
+static void models_ready(void)
+{
+  static int done;
+  if (!done) {
+    done = 1;
+    mb_models_init();
+  }
+}
+
+static void schemes_ready(void) {}
+
+#define DEFINE_AT(TYPE, WHAT, GROUPS, READY)                            \
   size_t lg_n##WHAT##s(void)                                            \
   {                                                                     \
     size_t n = 0;                                                       \
+    READY();                                                            \
     for (size_t g = 0; GROUPS[g]; g++)                                  \
       for (size_t i = 0; GROUPS[g][i]; i++) n++;                        \
     return n;                                                           \
   }                                                                     \
   const TYPE *lg_##WHAT##_at(size_t k)                                  \
   {                                                                     \
+    READY();                                                            \
     for (size_t g = 0; GROUPS[g]; g++)                                  \
       for (size_t i = 0; GROUPS[g][i]; i++)                             \
         if (k-- == 0) return GROUPS[g][i];                              \
     return NULL;                                                        \
   }
 
-DEFINE_AT(lg_model, model, model_groups)
-DEFINE_AT(lg_scheme_type, scheme, scheme_groups)
+DEFINE_AT(lg_model, model, model_groups, models_ready)
+DEFINE_AT(lg_scheme_type, scheme, scheme_groups, schemes_ready)
 
 const lg_model *lg_model_find(const char *name)
 {
@@ -84,4 +102,5 @@ void lg_params_default(const lg_model *m, void *par)
   memset(par, 0, m->par_size);
   for (const lg_param *p = m->params; p->name; p++)
     memcpy(lg_param_ptr(p, par), p->def, (size_t)p->len * sizeof(double));
+  if (m->par_init) m->par_init(m, par);
 }
