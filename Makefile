@@ -61,7 +61,8 @@ $(T)/stamp/%.tangle: chapters/%.nw
 # are computed after tangling.  Including the result makes make tangle first
 # and then restart with src/ and tests/ up to date.
 $(T)/tangle.mk: $(STAMPS) Makefile
-	@mkdir -p $(@D)
+	@mkdir -p $(@D) $(T)/gen
+	@for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
 	@{ for c in $(CHAPTERS); do \
 	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
 	   for f in $$(ls src/plot/*.gp tests/*.c 2>/dev/null); do \
@@ -100,7 +101,26 @@ $(O)/obj/%.o: %.c
 	@echo "  CC       $<"
 	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o)
+# The multibody models shipped as model files (src/model/*.mb, tangled from
+# the chapters) are compiled into the library, one string per line, so that a
+# built-in model and the same file read with --model-file are one text.
+MB_FILES = $(sort $(filter src/model/%.mb,$(TANGLED)))
+MB_GEN  := $(T)/gen/mbtext.c
+
+$(MB_GEN): $(MB_FILES) $(T)/gen/mbfiles.txt Makefile
+	@mkdir -p $(@D)
+	@echo "  GEN      $@"
+	@{ echo '/* mbtext.c: the model files under src/model/, written by the Makefile */'; \
+	   echo '#include <stddef.h>'; i=0; \
+	   for f in $(MB_FILES); do echo "static const char *const f$$i[] = {"; \
+	     sed 's/\\/\\\\/g; s/"/\\"/g; s/^/  "/; s/$$/",/' "$$f"; echo '  NULL};'; i=$$((i+1)); done; \
+	   echo 'const char *const *const mb_builtin_lines[] = {'; i=0; \
+	   for f in $(MB_FILES); do echo "  f$$i,"; i=$$((i+1)); done; echo '  NULL};'; \
+	   echo 'const char *const mb_builtin_file[] = {'; \
+	   for f in $(MB_FILES); do echo "  \"$$f\","; done; echo '  NULL};'; \
+	 } > $@.tmp && mv $@.tmp $@
+
+$(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
 	@mkdir -p $(@D)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@

@@ -14,6 +14,7 @@
 #include "core/lg.h"
 #include "io/csv.h"
 #include "lie/so3.h"
+#include "model/multibody.h"
 
 enum {
   LGSIM_EXIT_OK = 0,      /* success */
@@ -209,6 +210,7 @@ static void help_run(FILE *f)
   }
   fprintf(f,
     "Usage: lgsim run MODEL SCHEME [OPTIONS]\n"
+    "       lgsim run --model-file FILE SCHEME [OPTIONS]\n"
     "Integrate MODEL with SCHEME (a scheme of the model's family; see 'lgsim list')\n"
     "from t = 0 for n = round(T/h) steps of size h, ending at t = n h, and write\n"
     "CSV: '#' lines recording the package version, the model, the scheme, every\n"
@@ -226,6 +228,11 @@ static void help_run(FILE *f)
     "                      (--set R0=r11,r12,r13,r21,r22,r23,r31,r32,r33); a 3x3\n"
     "                      parameter also takes cardan:A,B,C, the rotation\n"
     "                      Rx(A) Ry(B) Rz(C) with angles in radians\n"
+    "  --model-file FILE   read a multibody model from FILE (bodies, joints,\n"
+    "                      gravity; the format is in the report's multibody\n"
+    "                      chapter and in the files src/model/*.mb) instead of\n"
+    "                      naming a built-in MODEL; --set then sets its\n"
+    "                      parameters (m1, J1, R1, x1, W1, v1, ..., P1a, P1b, ...)\n"
     "  --every N           write step 0, every N-th step and the last (default 1)\n"
     "  -o FILE             write to FILE instead of standard output ('-' is\n"
     "                      standard output); FILE appears only when the run\n"
@@ -318,6 +325,7 @@ static int cmd_list(int argc, char **argv)
 }
 typedef struct {
   const char *model, *scheme;   /* positional arguments */
+  const char *model_file;       /* --model-file, or NULL */
   double h, T;
   const char *h_str, *T_str;    /* as typed, for messages */
   long every;
@@ -347,7 +355,7 @@ static void parse_run_args(run_args *a, int argc, char **argv)
     char *arg = argv[i], name[64];
     const char *val = NULL, *eq = strchr(arg, '=');
     if (arg[0] != '-' || strcmp(arg, "-") == 0) {         /* positional */
-      if (!a->model) a->model = arg;
+      if (!a->model && !a->model_file) a->model = arg;
       else if (!a->scheme) a->scheme = arg;
       else die(LGSIM_EXIT_USAGE, "run: unexpected argument '%s' (see lgsim run --help)", arg);
       continue;
@@ -371,6 +379,9 @@ static void parse_run_args(run_args *a, int argc, char **argv)
       a->every = parse_count(name, option_value(argc, argv, &i, name, val), LONG_MAX);
     } else if (strcmp(name, "-o") == 0) {
       a->out = option_value(argc, argv, &i, name, NULL);
+    } else if (strcmp(name, "--model-file") == 0) {
+      if (a->model_file) die(LGSIM_EXIT_USAGE, "--model-file: given twice");
+      a->model_file = option_value(argc, argv, &i, name, val);
     } else if (strcmp(name, "--newton-tol") == 0) {
       const char *s = option_value(argc, argv, &i, name, val);
       a->opt.newton_tol = parse_real(name, s);
@@ -391,8 +402,12 @@ static void parse_run_args(run_args *a, int argc, char **argv)
     } else
       die(LGSIM_EXIT_USAGE, "unknown option '%s' (see lgsim run --help)", arg);
   }
-  if (!a->model) die(LGSIM_EXIT_USAGE, "run: missing MODEL and SCHEME (see lgsim list)");
-  if (!a->scheme) die(LGSIM_EXIT_USAGE, "run: missing SCHEME after model '%s' (see lgsim list)", a->model);
+  if (a->model_file && a->model && !a->scheme) { a->scheme = a->model; a->model = NULL; }
+  if (a->model_file && a->model)
+    die(LGSIM_EXIT_USAGE, "run: --model-file %s and model '%s': give one of them", a->model_file, a->model);
+  if (!a->model && !a->model_file) die(LGSIM_EXIT_USAGE, "run: missing MODEL and SCHEME (see lgsim list)");
+  if (!a->scheme) die(LGSIM_EXIT_USAGE, "run: missing SCHEME after model '%s' (see lgsim list)",
+                      a->model ? a->model : a->model_file);
 }
 static void set_param(const lg_model *m, void *par, const char *arg)
 {
@@ -566,11 +581,14 @@ static int cmd_run(int argc, char **argv)
 {
   run_args a;
   parse_run_args(&a, argc, argv);
-  const lg_model *m = lg_model_find(a.model);
+  char msg[512] = "";
+  lg_model *own = NULL;
+  if (a.model_file && !(own = mb_model_read(a.model_file, msg, sizeof msg)))
+    die(LGSIM_EXIT_USAGE, "%s", msg);
+  const lg_model *m = own ? own : lg_model_find(a.model);
   if (!m) die(LGSIM_EXIT_USAGE, "unknown model '%s' (see lgsim list)", a.model);
   const lg_scheme_type *s = find_scheme(m, a.scheme);
   void *par = xmalloc(m->par_size);
-  char msg[512] = "";
   lg_params_default(m, par);
   for (int i = 0; i < a.nsets; i++) set_param(m, par, a.sets[i]);
   if (m->check && m->check(par, a.reortho, msg, sizeof msg) != LG_OK)
@@ -618,6 +636,7 @@ static int cmd_run(int argc, char **argv)
   free(e.row);
   free(par);
   free(a.sets);
+  mb_model_free(own);
   return LGSIM_EXIT_OK;
 }
 int main(int argc, char **argv)

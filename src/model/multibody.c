@@ -1,0 +1,364 @@
+/* multibody.c: rigid bodies joined by spherical joints: constraints,
+   Jacobians, energy, constrained accelerations and projections. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_errno.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "model/multibody.h"
+
+/* ---- Joint geometry */
+typedef struct {
+  int body;              /* body index, or MB_GROUND */
+  const double *P;       /* point: body frame, or space for the ground */
+  double sign;           /* +1 on side a, -1 on side b */
+} mb_side;
+
+static mb_side mb_joint_side(const mb_par *p, int k, int s)
+{
+  const mb_joint *j = &p->topo->joint[k];
+  mb_side d = {s == 0 ? j->a : j->b, mb_joint_par(p, k) + 3 * s, s == 0 ? 1.0 : -1.0};
+  return d;
+}
+
+void mb_initial(const mb_par *p, lg_body *q)
+{
+  for (int i = 0; i < p->topo->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    memcpy(q[i].R, b + MB_R, sizeof q[i].R);
+    memcpy(q[i].x, b + MB_X, sizeof q[i].x);
+    memcpy(q[i].W, b + MB_W, sizeof q[i].W);
+    memcpy(q[i].v, b + MB_V, sizeof q[i].v);
+  }
+}
+
+void mb_phi(const mb_par *p, const lg_body *q, double *phi)
+{
+  for (int k = 0; k < p->topo->nj; k++) {
+    double *c = phi + 3 * k;
+    c[0] = c[1] = c[2] = 0;
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      double y[3];
+      if (d.body == MB_GROUND) memcpy(y, d.P, sizeof y);
+      else {
+        so3_mv(y, q[d.body].R, d.P);
+        for (int r = 0; r < 3; r++) y[r] += q[d.body].x[r];
+      }
+      for (int r = 0; r < 3; r++) c[r] += d.sign * y[r];
+    }
+  }
+}
+
+/* G = -sign R hat(P): the block of B that multiplies W of the side's body */
+static void mb_rot_block(double G[9], const mb_side *d, const double R[9])
+{
+  double S[9];
+  so3_hat(S, d->P);
+  so3_mul(G, R, S);
+  for (int r = 0; r < 9; r++) G[r] *= -d->sign;
+}
+
+void mb_jac(const mb_par *p, const lg_body *q, double *B)
+{
+  const int n = 6 * p->topo->nb;
+  memset(B, 0, (size_t)p->topo->nc * (size_t)n * sizeof *B);
+  for (int k = 0; k < p->topo->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body == MB_GROUND) continue;
+      double G[9];
+      mb_rot_block(G, &d, q[d.body].R);
+      for (int r = 0; r < 3; r++) {
+        double *row = B + (size_t)(3 * k + r) * (size_t)n + 6 * d.body;
+        for (int c = 0; c < 3; c++) row[c] = G[3 * r + c];
+        row[3 + r] = d.sign;
+      }
+    }
+}
+
+void mb_bv(const mb_par *p, const lg_body *q, double *c)
+{
+  for (int k = 0; k < p->topo->nj; k++) {
+    double *ck = c + 3 * k;
+    ck[0] = ck[1] = ck[2] = 0;
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body == MB_GROUND) continue;
+      const lg_body *b = &q[d.body];
+      double wp[3], y[3];
+      so3_cross(wp, b->W, d.P);          /* point velocity v + R (W x P) */
+      so3_mv(y, b->R, wp);
+      for (int r = 0; r < 3; r++) ck[r] += d.sign * (b->v[r] + y[r]);
+    }
+  }
+}
+
+void mb_bdotv(const mb_par *p, const lg_body *q, double *c)
+{
+  for (int k = 0; k < p->topo->nj; k++) {
+    double *ck = c + 3 * k;
+    ck[0] = ck[1] = ck[2] = 0;
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body == MB_GROUND) continue;
+      const lg_body *b = &q[d.body];
+      double wp[3], wwp[3], y[3];
+      so3_cross(wp, b->W, d.P);          /* R W x (W x P) */
+      so3_cross(wwp, b->W, wp);
+      so3_mv(y, b->R, wwp);
+      for (int r = 0; r < 3; r++) ck[r] += d.sign * y[r];
+    }
+  }
+}
+
+void mb_force(const mb_par *p, const lg_body *q, double *f)
+{
+  const double g = p->val[MB_G], *e = p->val + MB_GDIR;
+  for (int i = 0; i < p->topo->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    const double *J = b + MB_J, *W = q[i].W;
+    double JW[3] = {J[0] * W[0], J[1] * W[1], J[2] * W[2]};
+    so3_cross(f + 6 * i, JW, W);
+    for (int r = 0; r < 3; r++) f[6 * i + 3 + r] = b[MB_M] * g * e[r];
+  }
+}
+
+double mb_energy(const mb_par *p, const lg_body *q)
+{
+  const double g = p->val[MB_G], *e = p->val + MB_GDIR;
+  double E = 0;
+  for (int i = 0; i < p->topo->nb; i++) {
+    const double *b = mb_body_par(p, i), *J = b + MB_J, *W = q[i].W;
+    E += 0.5 * (J[0] * W[0] * W[0] + J[1] * W[1] * W[1] + J[2] * W[2] * W[2])
+       + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v) - b[MB_M] * g * so3_dot(e, q[i].x);
+  }
+  return E;
+}
+
+double mb_orth_err(const mb_par *p, const lg_body *q)
+{
+  double e = 0;
+  for (int i = 0; i < p->topo->nb; i++) e = fmax(e, so3_orth_err(q[i].R));
+  return e;
+}
+
+static double mb_joint_max(const mb_par *p, const double *c)
+{
+  double e = 0;
+  for (int k = 0; k < p->topo->nj; k++) e = fmax(e, so3_norm(c + 3 * k));
+  return e;
+}
+
+double mb_phi_err(const mb_par *p, const lg_body *q)
+{
+  double c[3 * 64], *cc = p->topo->nj <= 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
+  if (!cc) return NAN;
+  mb_phi(p, q, cc);
+  double e = mb_joint_max(p, cc);
+  if (cc != c) free(cc);
+  return e;
+}
+
+double mb_dphi_err(const mb_par *p, const lg_body *q)
+{
+  double c[3 * 64], *cc = p->topo->nj <= 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
+  if (!cc) return NAN;
+  mb_bv(p, q, cc);
+  double e = mb_joint_max(p, cc);
+  if (cc != c) free(cc);
+  return e;
+}
+
+/* ---- Constrained accelerations and projections */
+struct mb_work {
+  int nb, nj, nc;
+  double *G;             /* 2 nj rotational blocks of B, 9 each */
+  double *A;             /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
+  double *r, *mu;        /* nc */
+  double *f;             /* 6 nb */
+};
+
+mb_work *mb_work_alloc(const mb_topo *t)
+{
+  mb_work *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->nb = t->nb; w->nj = t->nj; w->nc = t->nc;
+  size_t nc = (size_t)t->nc;
+  w->G = malloc(18 * (size_t)(t->nj ? t->nj : 1) * sizeof *w->G);
+  w->A = malloc((nc * nc + 1) * sizeof *w->A);
+  w->r = malloc((nc + 1) * sizeof *w->r);
+  w->mu = malloc((nc + 1) * sizeof *w->mu);
+  w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
+  if (!w->G || !w->A || !w->r || !w->mu || !w->f) { mb_work_free(w); return NULL; }
+  return w;
+}
+
+void mb_work_free(mb_work *w)
+{
+  if (!w) return;
+  free(w->G); free(w->A); free(w->r); free(w->mu); free(w->f);
+  free(w);
+}
+
+/* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
+   (k, l) couple two joints through every body they share. */
+static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
+{
+  const int nj = w->nj, nc = w->nc;
+  for (int k = 0; k < nj; k++)
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
+    }
+  memset(w->A, 0, (size_t)nc * (size_t)nc * sizeof *w->A);
+  for (int k = 0; k < nj; k++)
+    for (int l = 0; l <= k; l++)
+      for (int s = 0; s < 2; s++) {
+        mb_side dk = mb_joint_side(p, k, s);
+        if (dk.body == MB_GROUND) continue;
+        for (int t = 0; t < 2; t++) {
+          mb_side dl = mb_joint_side(p, l, t);
+          if (dl.body != dk.body) continue;
+          const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
+          const double *Gk = w->G + 18 * k + 9 * s, *Gl = w->G + 18 * l + 9 * t;
+          for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+              double a = 0;
+              for (int m = 0; m < 3; m++) a += Gk[3 * r + m] * Gl[3 * c + m] / J[m];
+              if (r == c) a += dk.sign * dl.sign / b[MB_M];
+              w->A[(size_t)(3 * k + r) * (size_t)nc + (size_t)(3 * l + c)] += a;
+            }
+        }
+      }
+  /* Cholesky A = L L^T in the lower triangle */
+  for (int j = 0; j < nc; j++) {
+    double *Aj = w->A + (size_t)j * (size_t)nc, d = Aj[j];
+    for (int m = 0; m < j; m++) d -= Aj[m] * Aj[m];
+    if (!(d > 0)) return LG_EINVAL;
+    Aj[j] = sqrt(d);
+    for (int i = j + 1; i < nc; i++) {
+      double *Ai = w->A + (size_t)i * (size_t)nc, v = Ai[j];
+      for (int m = 0; m < j; m++) v -= Ai[m] * Aj[m];
+      Ai[j] = v / Aj[j];
+    }
+  }
+  return LG_OK;
+}
+
+static void mb_solve(const mb_work *w, double *x)     /* x <- A^{-1} x */
+{
+  const int nc = w->nc;
+  for (int i = 0; i < nc; i++) {
+    const double *Ai = w->A + (size_t)i * (size_t)nc;
+    double v = x[i];
+    for (int m = 0; m < i; m++) v -= Ai[m] * x[m];
+    x[i] = v / Ai[i];
+  }
+  for (int i = nc - 1; i >= 0; i--) {
+    double v = x[i];
+    for (int m = i + 1; m < nc; m++) v -= w->A[(size_t)m * (size_t)nc + (size_t)i] * x[m];
+    x[i] = v / w->A[(size_t)i * (size_t)nc + (size_t)i];
+  }
+}
+
+/* r = B M^{-1} u for u in R^{6 nb} */
+static void mb_b_minv(const mb_par *p, const mb_work *w, const double *u, double *r)
+{
+  for (int k = 0; k < w->nj; k++) {
+    double *rk = r + 3 * k;
+    rk[0] = rk[1] = rk[2] = 0;
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body == MB_GROUND) continue;
+      const double *b = mb_body_par(p, d.body), *J = b + MB_J;
+      const double *G = w->G + 18 * k + 9 * s, *u6 = u + 6 * d.body;
+      for (int i = 0; i < 3; i++)
+        rk[i] += G[3 * i] * u6[0] / J[0] + G[3 * i + 1] * u6[1] / J[1]
+               + G[3 * i + 2] * u6[2] / J[2] + d.sign * u6[3 + i] / b[MB_M];
+    }
+  }
+}
+
+/* u -= M^{-1} B^T mu */
+static void mb_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, double *u)
+{
+  for (int k = 0; k < w->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      mb_side d = mb_joint_side(p, k, s);
+      if (d.body == MB_GROUND) continue;
+      const double *b = mb_body_par(p, d.body), *J = b + MB_J;
+      const double *G = w->G + 18 * k + 9 * s, *m = mu + 3 * k;
+      double *u6 = u + 6 * d.body;
+      for (int c = 0; c < 3; c++) {
+        u6[c] -= (G[c] * m[0] + G[3 + c] * m[1] + G[6 + c] * m[2]) / J[c];
+        u6[3 + c] -= d.sign * m[c] / b[MB_M];
+      }
+    }
+}
+
+int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda)
+{
+  int st = mb_factor(p, q, w);
+  if (st != LG_OK) return st;
+  mb_force(p, q, w->f);
+  mb_b_minv(p, w, w->f, w->r);
+  mb_bdotv(p, q, w->mu);
+  for (int k = 0; k < w->nc; k++) w->mu[k] += w->r[k];
+  mb_solve(w, w->mu);
+  for (int i = 0; i < w->nb; i++) {
+    const double *b = mb_body_par(p, i), *J = b + MB_J;
+    for (int c = 0; c < 3; c++) {
+      dV[6 * i + c] = w->f[6 * i + c] / J[c];
+      dV[6 * i + 3 + c] = w->f[6 * i + 3 + c] / b[MB_M];
+    }
+  }
+  mb_sub_minv_bt(p, w, w->mu, dV);
+  if (lambda) memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
+  return LG_OK;
+}
+
+int mb_project(const mb_par *p, lg_body *q, mb_work *w)
+{
+  const int nb = w->nb, nc = w->nc;
+  for (int i = 0; i < nb; i++)
+    if (so3_reortho(q[i].R, q[i].R) != LG_OK) return LG_EINVAL;
+  /* positions: Gauss-Newton steps dq = -M^{-1} B^T A^{-1} phi while they
+     still reduce the largest joint error */
+  double best = INFINITY;
+  for (int it = 0; it < 10; it++) {
+    mb_phi(p, q, w->mu);
+    double e = mb_joint_max(p, w->mu);
+    if (e == 0 || !(e < 0.5 * best)) break;
+    best = e;
+    int st = mb_factor(p, q, w);
+    if (st != LG_OK) return st;
+    mb_solve(w, w->mu);
+    memset(w->f, 0, 6 * (size_t)nb * sizeof *w->f);
+    mb_sub_minv_bt(p, w, w->mu, w->f);
+    for (int i = 0; i < nb; i++) {
+      double F[9];
+      so3_exp(F, w->f + 6 * i);
+      so3_mul(q[i].R, q[i].R, F);
+      for (int c = 0; c < 3; c++) q[i].x[c] += w->f[6 * i + 3 + c];
+    }
+  }
+  /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions */
+  int st = mb_factor(p, q, w);
+  if (st != LG_OK) return st;
+  mb_bv(p, q, w->mu);
+  mb_solve(w, w->mu);
+  for (int i = 0; i < nb; i++) {
+    memcpy(w->f + 6 * i, q[i].W, 3 * sizeof(double));
+    memcpy(w->f + 6 * i + 3, q[i].v, 3 * sizeof(double));
+  }
+  mb_sub_minv_bt(p, w, w->mu, w->f);
+  for (int i = 0; i < nb; i++) {
+    memcpy(q[i].W, w->f + 6 * i, 3 * sizeof(double));
+    memcpy(q[i].v, w->f + 6 * i + 3, 3 * sizeof(double));
+  }
+  (void)nc;
+  return LG_OK;
+}

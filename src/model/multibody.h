@@ -1,0 +1,90 @@
+/* multibody.h: rigid bodies joined by spherical joints under uniform gravity:
+   parameters, constraints and their Jacobians, energy, projections, model
+   files. */
+#ifndef MODEL_MULTIBODY_H
+#define MODEL_MULTIBODY_H
+#include <stddef.h>
+#include "core/lg.h"
+
+#define MB_GROUND (-1)            /* the side of a joint fixed in space */
+
+typedef struct {
+  int a, b;                       /* body indices, or MB_GROUND */
+} mb_joint;
+
+typedef struct {
+  int nb, nj, nc;                 /* bodies, spherical joints, constraints (3 nj) */
+  mb_joint *joint;                /* nj joints */
+  char **name;                    /* nb body names */
+  char *file;                     /* where the description came from */
+  int *line;                      /* line of each body, then of each joint */
+  double *def;                    /* the values the description gave */
+} mb_topo;
+
+/* The parameter struct of every multibody model: the topology, then a flat
+   array of values, laid out as below and named by the model's lg_param table. */
+typedef struct {
+  const mb_topo *topo;
+  double val[];
+} mb_par;
+
+enum {
+  MB_G = 0, MB_GDIR = 1, MB_BODY0 = 4,           /* g, gravity direction, bodies */
+  MB_M = 0, MB_J = 1, MB_R = 4, MB_X = 13, MB_W = 16, MB_V = 19, MB_BODYLEN = 22,
+  MB_JOINTLEN = 6                                  /* point on side a, on side b */
+};
+
+static inline const double *mb_body_par(const mb_par *p, int i)
+{
+  return p->val + MB_BODY0 + MB_BODYLEN * i;
+}
+static inline const double *mb_joint_par(const mb_par *p, int k)
+{
+  return p->val + MB_BODY0 + MB_BODYLEN * p->topo->nb + MB_JOINTLEN * k;
+}
+static inline size_t mb_nval(const mb_topo *t)
+{
+  return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj);
+}
+
+/* the initial state of every body, from the parameters */
+void mb_initial(const mb_par *p, lg_body *q);
+/* phi[3k..3k+2] = (x_a + R_a P_a) - (x_b + R_b P_b) for joint k */
+void mb_phi(const mb_par *p, const lg_body *q, double *phi);
+/* B (nc x 6 nb, row-major): phi' = B V, V = (W_1, v_1, ..., W_nb, v_nb) */
+void mb_jac(const mb_par *p, const lg_body *q, double *B);
+/* c = (dB/dt) V = R_a hat(W_a)^2 P_a - R_b hat(W_b)^2 P_b for each joint */
+void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
+/* c = B V for each joint (velocity-level residual) */
+void mb_bv(const mb_par *p, const lg_body *q, double *c);
+/* f (6 nb): body-frame torque -W x J W and spatial force m g e of each body */
+void mb_force(const mb_par *p, const lg_body *q, double *f);
+/* kinetic plus gravitational energy */
+double mb_energy(const mb_par *p, const lg_body *q);
+/* largest Frobenius norm of I - R R^T over the bodies */
+double mb_orth_err(const mb_par *p, const lg_body *q);
+/* largest Euclidean norm over the joints of phi_k, of (B V)_k */
+double mb_phi_err(const mb_par *p, const lg_body *q);
+double mb_dphi_err(const mb_par *p, const lg_body *q);
+
+/* Workspace for the constrained accelerations and the projections. */
+typedef struct mb_work mb_work;
+mb_work *mb_work_alloc(const mb_topo *t);
+void mb_work_free(mb_work *w);
+/* dV = M^{-1} (f - B^T lambda) with B dV + (dB/dt) V = 0 (index 1); lambda
+   may be NULL; LG_EINVAL if B M^{-1} B^T is singular */
+int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda);
+/* move q to the nearest (in the mass metric) configuration with phi = 0 and
+   then the velocities to B V = 0; R re-orthonormalised first */
+int mb_project(const mb_par *p, lg_body *q, mb_work *w);
+
+/* model family "multibody": a model built from a text description */
+lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t msglen);
+lg_model *mb_model_read(const char *path, char *msg, size_t msglen);
+void mb_model_free(lg_model *m);
+
+extern const lg_model *mb_models[];   /* filled by mb_models_init */
+void mb_models_init(void);
+extern const lg_scheme_type *const mb_schemes[];
+
+#endif
