@@ -536,12 +536,12 @@ static const lg_param moiseev_params[] = {
 static const lg_model offsetbody_model = {
   "offsetbody", "offsetbody", "bai2015 Sec. 7",
   "body with centre-of-mass offset under gravity, rotation and translation (Eqs. 29-32)",
-  sizeof(ob_params), offsetbody_params, ob_check, OB_COLUMNS, OB_NCOL, ob_row
+  sizeof(ob_params), offsetbody_params, ob_check, OB_COLUMNS, OB_NCOL, ob_row, NULL
 };
 static const lg_model moiseev_model = {
   "pendulum3d-moiseev", "heavytop", "moiseev2024 (Lee-Leok-McClamroch 3D pendulum)",
   "asymmetric 3D pendulum hanging from a frictionless pivot",
-  sizeof(ht_params), moiseev_params, ht_check, HT_COLUMNS, HT_NCOL, ht_row
+  sizeof(ht_params), moiseev_params, ht_check, HT_COLUMNS, HT_NCOL, ht_row, NULL
 };
 
 const lg_model *const lgvi_models[] = { &offsetbody_model, &moiseev_model, NULL };

@@ -127,7 +127,7 @@ static const lg_param ht_param_table[] = {
 const lg_model ht_pendulum3d = {
   "pendulum3d", "heavytop", "sun2022 Sec. 5 (g = 9.8 from bai2015)",
   "rigid body about a fixed pivot under uniform gravity (3D pendulum)",
-  sizeof(ht_params), ht_param_table, ht_check, HT_COLUMNS, HT_NCOL, ht_row
+  sizeof(ht_params), ht_param_table, ht_check, HT_COLUMNS, HT_NCOL, ht_row, NULL
 };
 
 const lg_model *const rb_models[] = {&ht_pendulum3d, NULL};

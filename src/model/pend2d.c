@@ -90,7 +90,7 @@ const lg_model pend2d_model = {
   "planar", "planar", "sun2022 Sec. 6",
   "planar pendulum J omega' + m g l sin(theta) = 0, theta from the downward vertical",
   sizeof(pend2d_params), pend2d_param_table, pend2d_check,
-  PEND2D_COLUMNS, PEND2D_NCOL, pend2d_row
+  PEND2D_COLUMNS, PEND2D_NCOL, pend2d_row, NULL
 };
 
 const lg_model *const pend2d_models[] = { &pend2d_model, NULL };
