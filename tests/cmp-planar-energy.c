@@ -1,7 +1,7 @@
 /* Check of cmp-planar-energy: conserved, bounded, or lost. */
 #include <math.h>
 #include <string.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

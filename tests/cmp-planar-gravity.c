@@ -1,6 +1,6 @@
 /* Check of cmp-planar-gravity: largest relative change between g = 9.8 and 9.81. */
 #include <math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

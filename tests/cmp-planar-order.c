@@ -1,6 +1,6 @@
 /* Check of cmp-planar-order: least-squares slope of log error against log h. */
 #include <math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

@@ -1,6 +1,6 @@
 /* Check of cmp-planar-same: largest difference of each pair over 50 s. */
 #include <math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

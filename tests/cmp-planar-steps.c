@@ -1,6 +1,6 @@
 /* Check of cmp-planar-steps: the conclusions of Sec. 7 about the planar pendulum. */
 #include <math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

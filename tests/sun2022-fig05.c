@@ -1,7 +1,7 @@
 /* Check of sun2022-fig05: amplitude losses over 50 s, from the energy. */
 #include <math.h>
 #include <stdio.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

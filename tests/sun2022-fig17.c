@@ -1,6 +1,6 @@
 /* Check of sun2022-fig17. */
 #include <math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 #include "lib/pend2dchk.h"
 

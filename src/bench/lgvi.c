@@ -7,7 +7,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "num/newton.h"
-#include "lgvi/lgvi.h"
+#include "scheme/lgvi.h"
 #include "bench/lib/benchtime.h"
 
 #define NSTEP 3000

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "core/lg.h"
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar.h"
 #include "bench/lib/benchtime.h"
 
 static int count_iters(void *ctx, const lg_state *s)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
-#include "lgvi/offsetbody.h"
+#include "model/offsetbody.h"
 #include "fig/lib/lgvidrv.h"
 
 static void no_translation(void *par)

@@ -8,7 +8,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/heavytop.h"
-#include "sun2022/p3d.h"
+#include "scheme/sun2022-pendulum3d.h"
 
 #define P3D_PI 3.14159265358979323846
 #define P3D_COLUMNS "t W1 W2 W3 R11 R12 R13 R21 R22 R23 R31 R32 R33 " \

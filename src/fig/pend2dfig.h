@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "core/lg.h"
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 /* The parameters of sun2022 Sec. 6 (the model defaults), with gravity g. */
 static inline pend2d_params fig_params(double g)

@@ -1,5 +1,6 @@
 /* sun2022-fig14: Eqs. 59 and 60 at h = 0.05, 50 s, at two Newton tolerances. */
 #include "fig/pend2dfig.h"
+#include "scheme/sun2022-planar.h"
 
 /* Run scheme with the warm-start guess for n steps of h, keeping every step. */
 static pend2d_set run_warm(const char *name, const pend2d_params *p, const lg_opts *o,

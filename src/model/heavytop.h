@@ -25,8 +25,6 @@ int ht_check(void *par, int reortho, char *msg, size_t n);
 void ht_row(const void *par, const lg_state *s, double *out);
 
 extern const lg_model ht_pendulum3d;
-extern const lg_scheme_type ht_scheme_rk4, ht_scheme_ref;
 extern const lg_model *const rb_models[];
-extern const lg_scheme_type *const rb_schemes[];
 
 #endif

@@ -1,6 +1,7 @@
 /* pend2d.c: the planar pendulum model: parameters, energy, exact solution. */
 #include <math.h>
 #include <stdio.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <gsl/gsl_sf_elljac.h>
@@ -61,6 +62,14 @@ void pend2d_row(const void *par, const lg_state *s, double *out)
   out[PEND2D_THETA] = s->theta;
   out[PEND2D_OMEGA] = s->omega;
   out[PEND2D_ENERGY] = pend2d_energy(par, s->theta, s->omega);
+}
+int pend2d_rhs(double t, const double *y, double *dydt, void *params)
+{
+  const pend2d_params *p = params;
+  (void)t;
+  dydt[0] = y[1];
+  dydt[1] = -p->m * p->g * p->l / p->J * sin(y[0]);
+  return GSL_SUCCESS;
 }
 int pend2d_exact(const pend2d_params *p, double t, double *theta, double *omega)
 {

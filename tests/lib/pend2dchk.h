@@ -3,7 +3,7 @@
 #define PEND2DCHK_H
 #include <stdio.h>
 #include <stdlib.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 /* Read every set of a planar data file; LG_OK, or a message on stderr. */
 int pend2dchk_read(const char *path);

@@ -8,8 +8,8 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "num/newton.h"
-#include "lgvi/lgvi.h"
-#include "lgvi/offsetbody.h"
+#include "scheme/lgvi.h"
+#include "model/offsetbody.h"
 #include "model/heavytop.h"
 
 static const double Jt[3] = {0.13, 0.28, 0.17};

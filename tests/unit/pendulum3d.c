@@ -8,7 +8,7 @@
 #include "lie/so3.h"
 #include "num/newton.h"
 #include "model/heavytop.h"
-#include "sun2022/p3d.h"
+#include "scheme/sun2022-pendulum3d.h"
 
 static void p3d_test_body(ht_params *p)
 {

@@ -7,7 +7,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "num/newton.h"
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar.h"
 
 /* Largest residual of scheme ws for the exact step from t to t + h. */
 static double exact_residual(const lg_scheme_type *T, const pend2d_params *p,

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "core/lg.h"
 #include "lie/so3.h"
-#include "lgvi/offsetbody.h"
+#include "model/offsetbody.h"
 #include "model/heavytop.h"
 #include "fig/lib/lgvidrv.h"
 

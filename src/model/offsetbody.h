@@ -27,4 +27,5 @@ double ob_lvert(const ob_params *p, const double R[9], const double W[3]);
 int ob_rhs18(double t, const double *y, double *dy, void *par);
 int ob_check(void *par, int reortho, char *msg, size_t n);
 void ob_row(const void *par, const lg_state *s, double *out);
+extern const lg_model offsetbody_model;
 #endif

@@ -39,6 +39,5 @@ void lgvi_rot_set(lgvi_rot *w, const double R[9], const double W[3]);
 int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid);
 void lgvi_rot_free(lgvi_rot *w);
 
-extern const lg_model *const lgvi_models[];
 extern const lg_scheme_type *const lgvi_schemes[];
 #endif

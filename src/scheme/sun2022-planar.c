@@ -1,10 +1,10 @@
-/* pend2dsch.c: the ten midpoint schemes of sun2022 Sec. 4 for the planar
+/* sun2022-planar.c: the ten midpoint schemes of sun2022 Sec. 4 for the planar
    pendulum, classical RK4, the rk8pd reference and the exact solution. */
 #include <math.h>
 #include <stdlib.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar.h"
 #include "num/newton.h"
 #include "num/rk.h"
 #include "lie/so3.h"
@@ -472,15 +472,6 @@ static int ws_step(void *vw, lg_state *s)
   ws_output(w, s);
   return LG_OK;
 }
-static int pend2d_rhs(double t, const double *y, double *dydt, void *params)
-{
-  const pend2d_params *p = params;
-  (void)t;
-  dydt[0] = y[1];
-  dydt[1] = -p->m * p->g * p->l / p->J * sin(y[0]);
-  return GSL_SUCCESS;
-}
-
 static void *alloc_rk4(const void *par, const lg_opts *opt)
 {
   pend2d_ws *w = ws_new(NULL, par, opt);

@@ -1,9 +1,12 @@
-/* offsetbody.c: model functions of the offset body (bai2015). */
+/* offsetbody.c: the offset body of bai2015: torque, first integrals, vector
+   field, check, output row, parameters and model record. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "lgvi/offsetbody.h"
+#include "model/offsetbody.h"
 #include "lie/so3.h"
+
+#define M_PI_VALUE 3.14159265358979323846
 
 void ob_torque(double tau[3], const ob_params *p, const double R[9])
 {
@@ -103,3 +106,26 @@ void ob_row(const void *par, const lg_state *s, double *out)
   out[20] = ob_lvert(p, s->R, s->W);
   out[21] = so3_orth_err(s->R);
 }
+static const lg_param offsetbody_params[] = {
+  {"m", offsetof(ob_params, m), 1, {5.0}, "kg", "mass"},
+  {"g", offsetof(ob_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration"},
+  {"gdir_rot", offsetof(ob_params, gdir_rot), 3, {0, 0, -1}, "-",
+   "gravity direction of the torque (printed Eq. 29: -e3)"},
+  {"gdir_tr", offsetof(ob_params, gdir_tr), 3, {0, 0, 1}, "-",
+   "gravity direction of the translation (printed Eq. 24: +e3; consistent: -e3; 0: none)"},
+  {"J", offsetof(ob_params, J), 3, {1.25, 0.8, 0.45}, "kg m^2", "principal moments about the body origin"},
+  {"r", offsetof(ob_params, r), 3, {0, 0, 0.1}, "m", "body origin to centre of mass, body frame"},
+  {"R0", offsetof(ob_params, R0), 9,
+   {0.433, 0.1768, 0.8839, 0.25, 0.9186, -0.3062, -0.866, 0.3536, 0.3536}, "-",
+   "initial rotation as printed (4 digits; not orthogonal: needs re-orthonormalisation)"},
+  {"W0", offsetof(ob_params, W0), 3, {M_PI_VALUE, M_PI_VALUE, M_PI_VALUE}, "rad/s",
+   "initial body angular velocity"},
+  {"b0", offsetof(ob_params, b0), 3, {0, 0, 0}, "m", "initial position of the body origin"},
+  {"v0", offsetof(ob_params, v0), 3, {1, 1, 1}, "m/s", "initial velocity of the body origin, body frame"},
+  {NULL, 0, 0, {0}, NULL, NULL}
+};
+const lg_model offsetbody_model = {
+  "offsetbody", "offsetbody", "bai2015 Sec. 7",
+  "body with centre-of-mass offset under gravity, rotation and translation (Eqs. 29-32)",
+  sizeof(ob_params), offsetbody_params, ob_check, OB_COLUMNS, OB_NCOL, ob_row, NULL
+};

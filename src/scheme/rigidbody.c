@@ -1,4 +1,4 @@
-/* htschemes.c: classical RK4 and the rk8pd reference for the heavy top. */
+/* rigidbody.c: classical RK4 and the rk8pd reference for the heavy top. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,13 +86,13 @@ static void ht_free(void *ws)
   ref_free(w->ref);
   free(w);
 }
-const lg_scheme_type ht_scheme_rk4 = {
+static const lg_scheme_type ht_scheme_rk4 = {
   "rk4", "heavytop", "classical RK4 on (R, W) in R^12 (the papers' baseline)",
   "classical fourth-order Runge-Kutta; R drifts off SO(3)", 0,
   ht_rk4_alloc, ht_init, ht_step, ht_free
 };
 
-const lg_scheme_type ht_scheme_ref = {
+static const lg_scheme_type ht_scheme_ref = {
   "ref", "heavytop", "GSL rk8pd, adaptive, tolerance ref_tol",
   "reference solution: rk8pd stopping at every grid point", 0,
   ht_ref_alloc, ht_init, ht_step, ht_free

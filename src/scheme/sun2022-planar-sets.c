@@ -1,9 +1,9 @@
-/* pend2ddata.c: runs into sets, reading sets back, and measurements. */
+/* sun2022-planar-sets.c: runs into sets, reading sets back, and measurements. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model/pend2d.h"
+#include "scheme/sun2022-planar-sets.h"
 
 int pend2d_set_push(pend2d_set *s, const double *row)
 {

@@ -1,4 +1,4 @@
-/* p3d.h: the five 3D pendulum schemes of sun2022 (Eqs. 69-87), family heavytop. */
+/* sun2022-pendulum3d.h: the five 3D pendulum schemes of sun2022 (Eqs. 69-87), family heavytop. */
 #ifndef P3D_H
 #define P3D_H
 #include "core/lg.h"

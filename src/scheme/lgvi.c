@@ -1,15 +1,13 @@
-/* lgvi.c: the LGVI core, the schemes of bai2015 and moiseev2024, the models. */
+/* lgvi.c: the LGVI core and the schemes of bai2015 and moiseev2024. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lgvi/lgvi.h"
-#include "lgvi/offsetbody.h"
+#include "scheme/lgvi.h"
+#include "model/offsetbody.h"
 #include "lie/so3.h"
 #include "num/rk.h"
 #include "model/heavytop.h"
-
-#define M_PI_VALUE 3.14159265358979323846
 
 void lgvi_torque(double M[3], double mg, const double rho[3], const double gdir[3],
                  const double R[9])
@@ -504,47 +502,6 @@ static const lg_scheme_type htl_dir = {
   "exponential LGVI with a fixed-size Newton step (Cramer's rule), no GSL",
   1, htl_alloc_dir, htl_init, htl_step, htl_free
 };
-static const lg_param offsetbody_params[] = {
-  {"m", offsetof(ob_params, m), 1, {5.0}, "kg", "mass"},
-  {"g", offsetof(ob_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration"},
-  {"gdir_rot", offsetof(ob_params, gdir_rot), 3, {0, 0, -1}, "-",
-   "gravity direction of the torque (printed Eq. 29: -e3)"},
-  {"gdir_tr", offsetof(ob_params, gdir_tr), 3, {0, 0, 1}, "-",
-   "gravity direction of the translation (printed Eq. 24: +e3; consistent: -e3; 0: none)"},
-  {"J", offsetof(ob_params, J), 3, {1.25, 0.8, 0.45}, "kg m^2", "principal moments about the body origin"},
-  {"r", offsetof(ob_params, r), 3, {0, 0, 0.1}, "m", "body origin to centre of mass, body frame"},
-  {"R0", offsetof(ob_params, R0), 9,
-   {0.433, 0.1768, 0.8839, 0.25, 0.9186, -0.3062, -0.866, 0.3536, 0.3536}, "-",
-   "initial rotation as printed (4 digits; not orthogonal: needs re-orthonormalisation)"},
-  {"W0", offsetof(ob_params, W0), 3, {M_PI_VALUE, M_PI_VALUE, M_PI_VALUE}, "rad/s",
-   "initial body angular velocity"},
-  {"b0", offsetof(ob_params, b0), 3, {0, 0, 0}, "m", "initial position of the body origin"},
-  {"v0", offsetof(ob_params, v0), 3, {1, 1, 1}, "m/s", "initial velocity of the body origin, body frame"},
-  {NULL, 0, 0, {0}, NULL, NULL}
-};
-static const lg_param moiseev_params[] = {
-  {"m", offsetof(ht_params, m), 1, {1.0}, "kg", "mass"},
-  {"g", offsetof(ht_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration (not stated; our choice)"},
-  {"gdir", offsetof(ht_params, gdir), 3, {0, 0, 1}, "-",
-   "direction of gravity, spatial (+e3 as in the paper's Fig. 4)"},
-  {"J", offsetof(ht_params, J), 3, {0.13, 0.28, 0.17}, "kg m^2", "principal moments about the pivot"},
-  {"rho", offsetof(ht_params, rho), 3, {0, 0, 0.3}, "m", "pivot to centre of mass, body frame"},
-  {"R0", offsetof(ht_params, R0), 9, {1, 0, 0, 0, 1, 0, 0, 0, 1}, "-", "initial rotation"},
-  {"W0", offsetof(ht_params, W0), 3, {4.14, 4.14, 4.14}, "rad/s", "initial body angular velocity"},
-  {NULL, 0, 0, {0}, NULL, NULL}
-};
-static const lg_model offsetbody_model = {
-  "offsetbody", "offsetbody", "bai2015 Sec. 7",
-  "body with centre-of-mass offset under gravity, rotation and translation (Eqs. 29-32)",
-  sizeof(ob_params), offsetbody_params, ob_check, OB_COLUMNS, OB_NCOL, ob_row, NULL
-};
-static const lg_model moiseev_model = {
-  "pendulum3d-moiseev", "heavytop", "moiseev2024 (Lee-Leok-McClamroch 3D pendulum)",
-  "asymmetric 3D pendulum hanging from a frictionless pivot",
-  sizeof(ht_params), moiseev_params, ht_check, HT_COLUMNS, HT_NCOL, ht_row, NULL
-};
-
-const lg_model *const lgvi_models[] = { &offsetbody_model, &moiseev_model, NULL };
 const lg_scheme_type *const lgvi_schemes[] = {
   &ob_lgvi_cayley, &ob_lgvi_exp, &ob_lgrk3, &ob_rk3, &ob_ref,
   &htl_exp, &htl_cay, &htl_dir, NULL

@@ -1,9 +1,9 @@
-/* p3d.c: the five 3D pendulum schemes of sun2022, Eqs. 69-87. */
+/* sun2022-pendulum3d.c: the five 3D pendulum schemes of sun2022, Eqs. 69-87. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lie/so3.h"
-#include "sun2022/p3d.h"
+#include "scheme/sun2022-pendulum3d.h"
 
 void p3d_gamma(double G[3], const double gdir[3], const double R[9])
 {
