@@ -19,8 +19,6 @@ typedef struct {
   char *columns;
   char *name, *doc, *source;
 } mb_model;
-
-/* ---- The description being read */
 typedef struct {
   char *name;
   double val[MB_BODYLEN];
@@ -256,8 +254,6 @@ static void desc_free(mb_desc *d)
   free(d->body); free(d->joint); free(d->jpt); free(d->jline);
   free(d->name); free(d->doc); free(d->source);
 }
-
-/* ---- Parameters, validation and the output row of a built model */
 static void mb_par_init(const lg_model *m, void *par)
 {
   ((mb_par *)par)->topo = &((const mb_model *)m)->topo;
@@ -370,8 +366,6 @@ static void mb_row(const void *vpar, const lg_state *s, double *out)
   out[2] = mb_phi_err(p, s->body);
   out[3] = mb_dphi_err(p, s->body);
 }
-
-/* ---- Building the model */
 typedef struct { char *buf; size_t len, cap; int fail; } strbuf;
 
 static size_t sb_printf(strbuf *b, const char *fmt, ...)
@@ -589,9 +583,8 @@ lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
   free(text);
   return m;
 }
-
-/* ---- The built-in models: the model files under src/model/, compiled in
-   line by line (the Makefile writes the arrays) */
+/* the model files under src/model/, compiled in line by line (the Makefile
+   writes these arrays) */
 extern const char *const *const mb_builtin_lines[];
 extern const char *const mb_builtin_file[];
 

@@ -8,8 +8,6 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/multibody.h"
-
-/* ---- Joint geometry */
 typedef struct {
   int body;              /* body index, or MB_GROUND */
   const double *P;       /* point: body frame, or space for the ground */
@@ -22,7 +20,6 @@ static mb_side mb_joint_side(const mb_par *p, int k, int s)
   mb_side d = {s == 0 ? j->a : j->b, mb_joint_par(p, k) + 3 * s, s == 0 ? 1.0 : -1.0};
   return d;
 }
-
 void mb_initial(const mb_par *p, lg_body *q)
 {
   for (int i = 0; i < p->topo->nb; i++) {
@@ -33,7 +30,6 @@ void mb_initial(const mb_par *p, lg_body *q)
     memcpy(q[i].v, b + MB_V, sizeof q[i].v);
   }
 }
-
 void mb_phi(const mb_par *p, const lg_body *q, double *phi)
 {
   for (int k = 0; k < p->topo->nj; k++) {
@@ -51,7 +47,6 @@ void mb_phi(const mb_par *p, const lg_body *q, double *phi)
     }
   }
 }
-
 /* G = -sign R hat(P): the block of B that multiplies W of the side's body */
 static void mb_rot_block(double G[9], const mb_side *d, const double R[9])
 {
@@ -78,7 +73,6 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B)
       }
     }
 }
-
 void mb_bv(const mb_par *p, const lg_body *q, double *c)
 {
   for (int k = 0; k < p->topo->nj; k++) {
@@ -113,7 +107,6 @@ void mb_bdotv(const mb_par *p, const lg_body *q, double *c)
     }
   }
 }
-
 void mb_force(const mb_par *p, const lg_body *q, double *f)
 {
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -171,8 +164,6 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
   if (cc != c) free(cc);
   return e;
 }
-
-/* ---- Constrained accelerations and projections */
 struct mb_work {
   int nb, nj, nc;
   double *G;             /* 2 nj rotational blocks of B, 9 each */
@@ -202,7 +193,6 @@ void mb_work_free(mb_work *w)
   free(w->G); free(w->A); free(w->r); free(w->mu); free(w->f);
   free(w);
 }
-
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
@@ -247,7 +237,6 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
   }
   return LG_OK;
 }
-
 static void mb_solve(const mb_work *w, double *x)     /* x <- A^{-1} x */
 {
   const int nc = w->nc;
@@ -298,7 +287,6 @@ static void mb_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, 
       }
     }
 }
-
 int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda)
 {
   int st = mb_factor(p, q, w);
@@ -319,7 +307,6 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
   if (lambda) memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
   return LG_OK;
 }
-
 int mb_project(const mb_par *p, lg_body *q, mb_work *w)
 {
   const int nb = w->nb, nc = w->nc;

@@ -8,7 +8,6 @@
 #include "lie/so3.h"
 #include "num/rk.h"
 #include "model/multibody.h"
-
 typedef struct {
   const mb_par *p;
   int nb;
@@ -20,7 +19,6 @@ typedef struct {
   double h;
   long k;
 } mbref_ws;
-
 static void mb_pack(double *y, const lg_body *q, int nb)
 {
   for (int i = 0; i < nb; i++, y += 18) {
@@ -40,7 +38,6 @@ static void mb_unpack(lg_body *q, const double *y, int nb)
     memcpy(q[i].v, y + 15, 3 * sizeof(double));
   }
 }
-
 /* y' for y = (R, x, W, v) of every body: R' = R hat(W), x' = v, and the
    constrained accelerations of the index-1 system */
 static int mbref_rhs(double t, const double *y, double *dy, void *params)
@@ -59,7 +56,6 @@ static int mbref_rhs(double t, const double *y, double *dy, void *params)
   }
   return GSL_SUCCESS;
 }
-
 static void mbref_free(void *ws)
 {
   mbref_ws *w = ws;
@@ -87,7 +83,6 @@ static void *mbref_alloc(const void *par, const lg_opts *opt)
   if (!w->mw || !w->q || !w->qs || !w->y || !w->dV || !w->ref) { mbref_free(w); return NULL; }
   return w;
 }
-
 static void mbref_put(const mbref_ws *w, lg_state *s)
 {
   s->t = (double)w->k * w->h;
@@ -126,7 +121,6 @@ static int mbref_step(void *ws, lg_state *s)
   mbref_put(w, s);
   return LG_OK;
 }
-
 const lg_scheme_type mb_scheme_ref = {
   "ref", "multibody", "GSL rk8pd on the index-1 equations, projected onto the constraints every step",
   "reference solution: rk8pd to every grid point, then position and velocity projection", 0,
