@@ -33,6 +33,10 @@ LDLIBS   := -lgsl -lgslcblas -lm
 # Deterministic PDFs: fixed dates in every TeX run.
 export SOURCE_DATE_EPOCH := 1700000000
 export FORCE_SOURCE_DATE := 1
+# cairo 1.16 ignores SOURCE_DATE_EPOCH and stamps each figure with the time
+# it was drawn; the plot rule overwrites that stamp with this date (the same
+# instant, so the byte count and the PDF's cross-reference table stay valid).
+PDF_DATE := 20231114221320
 
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
@@ -182,6 +186,8 @@ figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
 	@echo "  PLOT     $@"
 	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
+	@LC_ALL=C sed -i 's|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$(PDF_DATE)Z)|' \
+	  $(T)/fig/$*/$*-inc.pdf
 	@pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
 	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
 	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
