@@ -12,11 +12,18 @@ int main(void)
   if (!f) return 1;
   while (fgets(line, sizeof line, f)) {
     if (line[0] == '#') continue;
-    if (line[0] == '\n') { if (++blanks == 2) { index++; blanks = 0; } continue; }
+    if (line[0] == '\n') {
+      if (++blanks == 2) {
+        index++;
+        blanks = 0;
+      }
+      continue;
+    }
     blanks = 0;
     if (index == 2)
       have = sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3],
-                    &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]) == 10;
+                    &v[4], &v[5], &v[6], &v[7], &v[8], &v[9])
+             == 10;
   }
   fclose(f);
   if (!have) return 1;

@@ -9,12 +9,12 @@
 #include "core/lg.h"
 #include "model/multibody.h"
 
-#define EVERY 10                 /* rows kept: every 10th step of h = 1e-3 */
+#define EVERY 10 /* rows kept: every 10th step of h = 1e-3 */
 
 typedef struct {
   const mb_par *p;
   long n, cap;
-  double (*v)[9];                /* t, x2 (3), energy, phi, dphi, orth, potential */
+  double (*v)[9]; /* t, x2 (3), energy, phi, dphi, orth, potential */
 } rec;
 
 static int keep(void *ctx, const lg_state *s)
@@ -35,8 +35,8 @@ static int keep(void *ctx, const lg_state *s)
   v[8] = 0;
   for (int i = 0; i < s->nbody; i++)
     v[8] -= mb_body_par(r->p, i)[MB_M] * r->p->val[MB_G]
-          * (r->p->val[MB_GDIR] * s->body[i].x[0] + r->p->val[MB_GDIR + 1] * s->body[i].x[1]
-             + r->p->val[MB_GDIR + 2] * s->body[i].x[2]);
+            * (r->p->val[MB_GDIR] * s->body[i].x[0] + r->p->val[MB_GDIR + 1] * s->body[i].x[1]
+               + r->p->val[MB_GDIR + 2] * s->body[i].x[2]);
   return 0;
 }
 
@@ -53,7 +53,7 @@ static void run(rec *r, const lg_model *m, const mb_par *p, double h, long every
   }
 }
 
-static double dist(const double *a, const double *b)   /* largest component */
+static double dist(const double *a, const double *b) /* largest component */
 {
   return fmax(fabs(a[1] - b[1]), fmax(fabs(a[2] - b[2]), fabs(a[3] - b[3])));
 }
@@ -65,7 +65,7 @@ int main(void)
   mb_par *p = calloc(1, m->par_size), *q = calloc(1, m->par_size);
   lg_params_default(m, p);
   lg_params_default(m, q);
-  q->val[MB_BODY0 + MB_W] = 1e-10;          /* rod 1 turns at 1e-10 rad/s about X */
+  q->val[MB_BODY0 + MB_W] = 1e-10; /* rod 1 turns at 1e-10 rad/s about X */
   char msg[256];
   if (m->check(p, 0, msg, sizeof msg) || m->check(q, 0, msg, sizeof msg)) {
     fprintf(stderr, "cmp-multibody-ref: %s\n", msg);
@@ -89,7 +89,10 @@ int main(void)
   for (long k = 0; k < a.n; k++) {
     const double *v = a.v[k];
     double dE = fabs(v[4] - E0) / Umax;
-    mE = fmax(mE, dE); mphi = fmax(mphi, v[5]); mdphi = fmax(mdphi, v[6]); morth = fmax(morth, v[7]);
+    mE = fmax(mE, dE);
+    mphi = fmax(mphi, v[5]);
+    mdphi = fmax(mdphi, v[6]);
+    morth = fmax(morth, v[7]);
     printf("%.6g %.6g %.6g %.6g %.6g\n", v[0], (v[4] - E0) / Umax, v[5], v[6], v[7]);
   }
   printf("\n\n# index 1: t |x2(h=1e-3) - x2(h=5e-4)|/range |x2 - x2(W1 + 1e-10)|/range\n");
@@ -104,8 +107,12 @@ int main(void)
   }
   printf("\n\n# index 2: max|E-E0|/Umax max_phi max_dphi max_orth Umax range(x2_1)"
          " horizon(1e-3) horizon(2e-2) selfconv(0-10s) selfconv(0-20s)\n");
-  printf("%.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", mE, mphi, mdphi, morth, Umax, range,
-         hor3, hor2, self10, self20);
-  free(a.v); free(b.v); free(c.v); free(p); free(q);
+  printf("%.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", mE, mphi, mdphi, morth, Umax,
+         range, hor3, hor2, self10, self20);
+  free(a.v);
+  free(b.v);
+  free(c.v);
+  free(p);
+  free(q);
   return 0;
 }

@@ -12,10 +12,10 @@
 #include "model/multibody.h"
 
 typedef struct {
-  lg_model m;            /* first, so that an lg_model * is an mb_model * */
+  lg_model m; /* first, so that an lg_model * is an mb_model * */
   mb_topo topo;
   lg_param *params;
-  char *strings;         /* names, units and docs of the parameters */
+  char *strings; /* names, units and docs of the parameters */
   char *columns;
   char *name, *doc, *source;
 } mb_model;
@@ -26,7 +26,7 @@ typedef struct {
 } mb_dbody;
 
 typedef struct {
-  const char *where;     /* file name for messages */
+  const char *where; /* file name for messages */
   char *msg;
   size_t msglen;
   int line;
@@ -35,9 +35,9 @@ typedef struct {
   mb_dbody *body;
   int nb, capb;
   mb_joint *joint;
-  double *jpt;           /* 6 per joint */
-  int *jline;            /* line of each joint */
-  int gline;             /* line of the gravity statement */
+  double *jpt; /* 6 per joint */
+  int *jline;  /* line of each joint */
+  int gline;   /* line of the gravity statement */
   int nj, capj;
 } mb_desc;
 
@@ -54,7 +54,10 @@ static int desc_error(mb_desc *d, const char *fmt, ...)
 static char *dupstr(const char *s, size_t n)
 {
   char *c = malloc(n + 1);
-  if (c) { memcpy(c, s, n); c[n] = '\0'; }
+  if (c) {
+    memcpy(c, s, n);
+    c[n] = '\0';
+  }
   return c;
 }
 
@@ -77,7 +80,8 @@ static int read_numbers(mb_desc *d, const char *key, const char **s, double *v, 
   for (int i = 0; i < len; i++) {
     size_t n;
     const char *w = next_word(s, &n);
-    if (!w) return desc_error(d, "'%s' needs %d number%s, found %d", key, len, len > 1 ? "s" : "", i);
+    if (!w)
+      return desc_error(d, "'%s' needs %d number%s, found %d", key, len, len > 1 ? "s" : "", i);
     char buf[64], *end;
     if (n >= sizeof buf) return desc_error(d, "'%s': '%.20s...' is not a number", key, w);
     memcpy(buf, w, n);
@@ -89,8 +93,9 @@ static int read_numbers(mb_desc *d, const char *key, const char **s, double *v, 
   }
   size_t n;
   const char *w = next_word(s, &n);
-  if (w) return desc_error(d, "'%s' takes %d number%s; '%.*s' is one too many", key, len,
-                           len > 1 ? "s" : "", (int)(n > 40 ? 40 : n), w);
+  if (w)
+    return desc_error(d, "'%s' takes %d number%s; '%.*s' is one too many", key, len,
+                      len > 1 ? "s" : "", (int)(n > 40 ? 40 : n), w);
   return LG_OK;
 }
 
@@ -129,9 +134,13 @@ static int read_joint(mb_desc *d, const char **s)
   }
   size_t n;
   const char *w = next_word(s, &n);
-  if (w) return desc_error(d, "joint: unexpected '%.*s' after the second point", (int)(n > 40 ? 40 : n), w);
-  if (side[0] == MB_GROUND && side[1] == MB_GROUND) return desc_error(d, "joint: both sides are the ground");
-  if (side[0] == side[1]) return desc_error(d, "joint: both sides are body '%s'", d->body[side[0]].name);
+  if (w)
+    return desc_error(d, "joint: unexpected '%.*s' after the second point",
+                      (int)(n > 40 ? 40 : n), w);
+  if (side[0] == MB_GROUND && side[1] == MB_GROUND)
+    return desc_error(d, "joint: both sides are the ground");
+  if (side[0] == side[1])
+    return desc_error(d, "joint: both sides are body '%s'", d->body[side[0]].name);
   if (d->nj == d->capj) {
     int cap = d->capj ? 2 * d->capj : 8;
     mb_joint *j = realloc(d->joint, (size_t)cap * sizeof *j);
@@ -156,10 +165,12 @@ static int read_joint(mb_desc *d, const char **s)
 static int new_body(mb_desc *d, const char *w, size_t n)
 {
   if (find_body(d, w, n) != -2)
-    return desc_error(d, "body '%.*s' is defined twice (or is named ground)", (int)(n > 40 ? 40 : n), w);
+    return desc_error(d, "body '%.*s' is defined twice (or is named ground)",
+                      (int)(n > 40 ? 40 : n), w);
   for (size_t i = 0; i < n; i++)
     if (!isalnum((unsigned char)w[i]) && w[i] != '_' && w[i] != '-')
-      return desc_error(d, "body name '%.*s': use letters, digits, '_' and '-'", (int)(n > 40 ? 40 : n), w);
+      return desc_error(d, "body name '%.*s': use letters, digits, '_' and '-'",
+                        (int)(n > 40 ? 40 : n), w);
   if (d->nb == d->capb) {
     int cap = d->capb ? 2 * d->capb : 8;
     mb_dbody *b = realloc(d->body, (size_t)cap * sizeof *b);
@@ -171,7 +182,7 @@ static int new_body(mb_desc *d, const char *w, size_t n)
   memset(b, 0, sizeof *b);
   if (!(b->name = dupstr(w, n))) return LG_ENOMEM;
   b->line = d->line;
-  b->val[MB_R] = b->val[MB_R + 4] = b->val[MB_R + 8] = 1.0;   /* R = I */
+  b->val[MB_R] = b->val[MB_R + 4] = b->val[MB_R + 8] = 1.0; /* R = I */
   d->nb++;
   return LG_OK;
 }
@@ -201,7 +212,8 @@ static int read_line(mb_desc *d, const char *s)
     if (d->name) return desc_error(d, "'model' is given twice");
     for (size_t i = 0; i < n; i++)
       if (!isalnum((unsigned char)v[i]) && v[i] != '_' && v[i] != '-')
-        return desc_error(d, "model name '%.*s': use letters, digits, '_' and '-'", (int)(n > 40 ? 40 : n), v);
+        return desc_error(d, "model name '%.*s': use letters, digits, '_' and '-'",
+                          (int)(n > 40 ? 40 : n), v);
     if (next_word(&s, &n)) return desc_error(d, "'model' takes one name");
     return (d->name = dupstr(v, n)) ? LG_OK : LG_ENOMEM;
   }
@@ -226,10 +238,12 @@ static int read_line(mb_desc *d, const char *s)
     return LG_OK;
   }
   if (strcmp(key, "joint") == 0) return read_joint(d, &s);
-  static const struct { const char *key; int off, len; } prop[] = {
-    {"mass", MB_M, 1}, {"inertia", MB_J, 3}, {"position", MB_X, 3}, {"rotation", MB_R, 9},
-    {"cardan", -1, 3}, {"angvel", MB_W, 3}, {"velocity", MB_V, 3}
-  };
+  static const struct {
+    const char *key;
+    int off, len;
+  } prop[] = {{"mass", MB_M, 1},     {"inertia", MB_J, 3}, {"position", MB_X, 3},
+              {"rotation", MB_R, 9}, {"cardan", -1, 3},    {"angvel", MB_W, 3},
+              {"velocity", MB_V, 3}};
   for (size_t i = 0; i < sizeof prop / sizeof prop[0]; i++) {
     if (strcmp(key, prop[i].key) != 0) continue;
     if (d->nb == 0) return desc_error(d, "'%s' before the first 'body' line", key);
@@ -244,15 +258,22 @@ static int read_line(mb_desc *d, const char *s)
     if (prop[i].off == MB_X) b->have_x = 1;
     return LG_OK;
   }
-  return desc_error(d, "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
-                    "position, rotation, cardan, angvel, velocity, joint)", key);
+  return desc_error(d,
+                    "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
+                    "position, rotation, cardan, angvel, velocity, joint)",
+                    key);
 }
 
 static void desc_free(mb_desc *d)
 {
   for (int i = 0; i < d->nb; i++) free(d->body[i].name);
-  free(d->body); free(d->joint); free(d->jpt); free(d->jline);
-  free(d->name); free(d->doc); free(d->source);
+  free(d->body);
+  free(d->joint);
+  free(d->jpt);
+  free(d->jline);
+  free(d->name);
+  free(d->doc);
+  free(d->source);
 }
 static void mb_par_init(const lg_model *m, void *par)
 {
@@ -273,7 +294,7 @@ static int check_rotation(double R[9], int reortho)
 {
   if (so3_orth_err(R) <= 1e-12) {
     double d = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6])
-             + R[2] * (R[3] * R[7] - R[4] * R[6]);
+               + R[2] * (R[3] * R[7] - R[4] * R[6]);
     return d > 0 ? LG_OK : LG_EINVAL;
   }
   if (!reortho || so3_orth_err(R) > 1e-3) return LG_EINVAL;
@@ -302,24 +323,30 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
   for (size_t i = 0; i < mb_nval(t); i++)
     if (!isfinite(p->val[i])) return check_error(msg, msglen, "a parameter is not finite");
   if (!(p->val[MB_G] >= 0))
-    return check_error(msg, msglen, "%sg = %g must not be negative", origin(p, t->nb + t->nj, o, sizeof o), p->val[MB_G]);
+    return check_error(msg, msglen, "%sg = %g must not be negative",
+                       origin(p, t->nb + t->nj, o, sizeof o), p->val[MB_G]);
   if (fabs(so3_norm(e) - 1) > 1e-12)
     return check_error(msg, msglen, "%sgdir = (%g, %g, %g) is not a unit vector",
                        origin(p, t->nb + t->nj, o, sizeof o), e[0], e[1], e[2]);
-  double L = 1;                                /* length scale of the tolerances */
+  double L = 1; /* length scale of the tolerances */
   for (int i = 0; i < t->nb; i++) {
     double *b = p->val + MB_BODY0 + MB_BODYLEN * i, *J = b + MB_J;
-    if (!(b[MB_M] > 0)) return check_error(msg, msglen, "%sm%d = %g (body %s) must be positive", origin(p, i, o, sizeof o), i + 1, b[MB_M], t->name[i]);
+    if (!(b[MB_M] > 0))
+      return check_error(msg, msglen, "%sm%d = %g (body %s) must be positive",
+                         origin(p, i, o, sizeof o), i + 1, b[MB_M], t->name[i]);
     if (!(J[0] > 0 && J[1] > 0 && J[2] > 0))
-      return check_error(msg, msglen, "%sJ%d = (%g, %g, %g) (body %s) must be positive", origin(p, i, o, sizeof o), i + 1, J[0], J[1], J[2], t->name[i]);
+      return check_error(msg, msglen, "%sJ%d = (%g, %g, %g) (body %s) must be positive",
+                         origin(p, i, o, sizeof o), i + 1, J[0], J[1], J[2], t->name[i]);
     for (int c = 0; c < 3; c++)
       if (J[c] > (J[(c + 1) % 3] + J[(c + 2) % 3]) * (1 + 1e-12))
-        return check_error(msg, msglen, "%sJ%d = (%g, %g, %g) (body %s) violates the triangle inequality",
+        return check_error(msg, msglen,
+                           "%sJ%d = (%g, %g, %g) (body %s) violates the triangle inequality",
                            origin(p, i, o, sizeof o), i + 1, J[0], J[1], J[2], t->name[i]);
     if (check_rotation(b + MB_R, reortho) != LG_OK)
-      return check_error(msg, msglen, "%sR%d (body %s) is not a rotation (||I - R R^T|| = %.3g, or det < 0)%s",
-                         origin(p, i, o, sizeof o), i + 1, t->name[i], so3_orth_err(b + MB_R),
-                         reortho ? "" : "; --reortho replaces a nearly orthogonal R by the nearest rotation");
+      return check_error(
+          msg, msglen, "%sR%d (body %s) is not a rotation (||I - R R^T|| = %.3g, or det < 0)%s",
+          origin(p, i, o, sizeof o), i + 1, t->name[i], so3_orth_err(b + MB_R),
+          reortho ? "" : "; --reortho replaces a nearly orthogonal R by the nearest rotation");
     for (int c = 0; c < 3; c++) L = fmax(L, fabs(b[MB_X + c]));
   }
   for (int k = 0; k < t->nj; k++)
@@ -336,13 +363,16 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
       for (int r = 0; r < 3; r++) V = fmax(V, fmax(fabs(q[i].v[r]), L * fabs(q[i].W[r])));
     for (int k = 0; k < t->nj && st == LG_OK; k++)
       if (so3_norm(c + 3 * k) > 1e-9 * L)
-        st = check_error(msg, msglen, "%sjoint %d: the initial positions miss it by %.3g m (tolerance %.3g m)",
+        st = check_error(msg, msglen,
+                         "%sjoint %d: the initial positions miss it by %.3g m (tolerance %.3g m)",
                          origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * L);
     if (st == LG_OK) mb_bv(p, q, c);
     for (int k = 0; k < t->nj && st == LG_OK; k++)
       if (so3_norm(c + 3 * k) > 1e-9 * (1 + V))
-        st = check_error(msg, msglen, "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s)",
-                         origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
+        st = check_error(
+            msg, msglen,
+            "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s)",
+            origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
   }
   free(q);
   free(c);
@@ -366,7 +396,11 @@ static void mb_row(const void *vpar, const lg_state *s, double *out)
   out[2] = mb_phi_err(p, s->body);
   out[3] = mb_dphi_err(p, s->body);
 }
-typedef struct { char *buf; size_t len, cap; int fail; } strbuf;
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  int fail;
+} strbuf;
 
 static size_t sb_printf(strbuf *b, const char *fmt, ...)
 {
@@ -376,23 +410,37 @@ static size_t sb_printf(strbuf *b, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(b->buf ? b->buf + b->len : NULL, b->buf ? b->cap - b->len : 0, fmt, ap);
     va_end(ap);
-    if (n < 0) { b->fail = 1; return at; }
-    if (b->buf && b->len + (size_t)n < b->cap) { b->len += (size_t)n + 1; return at; }
+    if (n < 0) {
+      b->fail = 1;
+      return at;
+    }
+    if (b->buf && b->len + (size_t)n < b->cap) {
+      b->len += (size_t)n + 1;
+      return at;
+    }
     size_t cap = 2 * (b->cap + (size_t)n + 64);
     char *c = realloc(b->buf, cap);
-    if (!c) { b->fail = 1; return at; }
+    if (!c) {
+      b->fail = 1;
+      return at;
+    }
     b->buf = c;
     b->cap = cap;
   }
 }
 
-static const struct { const char *fmt; int off, len; const char *unit, *doc; } mb_body_params[] = {
-  {"m%d", MB_M, 1, "kg", "mass of body %d (%s)"},
-  {"J%d", MB_J, 3, "kg m^2", "principal moments of inertia of body %d (%s) about its mass centre"},
-  {"R%d", MB_R, 9, "-", "initial rotation of body %d (%s), body to space, row-major"},
-  {"x%d", MB_X, 3, "m", "initial position of the mass centre of body %d (%s)"},
-  {"W%d", MB_W, 3, "rad/s", "initial angular velocity of body %d (%s), body frame"},
-  {"v%d", MB_V, 3, "m/s", "initial velocity of the mass centre of body %d (%s)"},
+static const struct {
+  const char *fmt;
+  int off, len;
+  const char *unit, *doc;
+} mb_body_params[] = {
+    {"m%d", MB_M, 1, "kg", "mass of body %d (%s)"},
+    {"J%d", MB_J, 3, "kg m^2",
+     "principal moments of inertia of body %d (%s) about its mass centre"},
+    {"R%d", MB_R, 9, "-", "initial rotation of body %d (%s), body to space, row-major"},
+    {"x%d", MB_X, 3, "m", "initial position of the mass centre of body %d (%s)"},
+    {"W%d", MB_W, 3, "rad/s", "initial angular velocity of body %d (%s), body frame"},
+    {"v%d", MB_V, 3, "m/s", "initial velocity of the mass centre of body %d (%s)"},
 };
 
 static lg_model *mb_build(mb_desc *d)
@@ -400,17 +448,29 @@ static lg_model *mb_build(mb_desc *d)
   mb_model *M = calloc(1, sizeof *M);
   if (!M) return NULL;
   const int nb = d->nb, nj = d->nj;
-  M->topo.nb = nb; M->topo.nj = nj; M->topo.nc = 3 * nj;
-  M->topo.joint = d->joint; d->joint = NULL;
+  M->topo.nb = nb;
+  M->topo.nj = nj;
+  M->topo.nc = 3 * nj;
+  M->topo.joint = d->joint;
+  d->joint = NULL;
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
   size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj;
   M->params = calloc(np + 1, sizeof *M->params);
-  if (!M->topo.name || !M->params) { mb_model_free(&M->m); return NULL; }
-  for (int i = 0; i < nb; i++) { M->topo.name[i] = d->body[i].name; d->body[i].name = NULL; }
+  if (!M->topo.name || !M->params) {
+    mb_model_free(&M->m);
+    return NULL;
+  }
+  for (int i = 0; i < nb; i++) {
+    M->topo.name[i] = d->body[i].name;
+    d->body[i].name = NULL;
+  }
   M->topo.file = dupstr(d->where, strlen(d->where));
   M->topo.line = malloc(((size_t)nb + (size_t)nj + 1) * sizeof *M->topo.line);
   M->topo.def = malloc(mb_nval(&M->topo) * sizeof *M->topo.def);
-  if (!M->topo.file || !M->topo.line || !M->topo.def) { mb_model_free(&M->m); return NULL; }
+  if (!M->topo.file || !M->topo.line || !M->topo.def) {
+    mb_model_free(&M->m);
+    return NULL;
+  }
   double *dv = M->topo.def;
   dv[MB_G] = d->g;
   memcpy(dv + MB_GDIR, d->gdir, sizeof d->gdir);
@@ -425,24 +485,35 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.line[nb + nj] = d->gline;
   /* names, units and docs go to one buffer; offsets first, pointers after */
   strbuf sb = {0};
-  size_t (*off)[3] = calloc(np, sizeof *off);
-  if (!off) { mb_model_free(&M->m); return NULL; }
+  size_t(*off)[3] = calloc(np, sizeof *off);
+  if (!off) {
+    mb_model_free(&M->m);
+    return NULL;
+  }
   size_t k = 0;
   lg_param *P = M->params;
-  off[k][0] = sb_printf(&sb, "g"); off[k][1] = sb_printf(&sb, "m/s^2");
+  off[k][0] = sb_printf(&sb, "g");
+  off[k][1] = sb_printf(&sb, "m/s^2");
   off[k][2] = sb_printf(&sb, "gravitational acceleration");
-  P[k].offset = offsetof(mb_par, val) + MB_G * sizeof(double); P[k].len = 1; P[k].def[0] = d->g; k++;
-  off[k][0] = sb_printf(&sb, "gdir"); off[k][1] = sb_printf(&sb, "-");
+  P[k].offset = offsetof(mb_par, val) + MB_G * sizeof(double);
+  P[k].len = 1;
+  P[k].def[0] = d->g;
+  k++;
+  off[k][0] = sb_printf(&sb, "gdir");
+  off[k][1] = sb_printf(&sb, "-");
   off[k][2] = sb_printf(&sb, "unit vector along which gravity acts, spatial frame");
-  P[k].offset = offsetof(mb_par, val) + MB_GDIR * sizeof(double); P[k].len = 3;
-  memcpy(P[k].def, d->gdir, sizeof d->gdir); k++;
+  P[k].offset = offsetof(mb_par, val) + MB_GDIR * sizeof(double);
+  P[k].len = 3;
+  memcpy(P[k].def, d->gdir, sizeof d->gdir);
+  k++;
   for (int i = 0; i < nb; i++)
     for (size_t j = 0; j < sizeof mb_body_params / sizeof mb_body_params[0]; j++, k++) {
       off[k][0] = sb_printf(&sb, mb_body_params[j].fmt, i + 1);
       off[k][1] = sb_printf(&sb, "%s", mb_body_params[j].unit);
       off[k][2] = sb_printf(&sb, mb_body_params[j].doc, i + 1, M->topo.name[i]);
-      P[k].offset = offsetof(mb_par, val)
-                  + (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off) * sizeof(double);
+      P[k].offset =
+          offsetof(mb_par, val)
+          + (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off) * sizeof(double);
       P[k].len = mb_body_params[j].len;
       memcpy(P[k].def, d->body[i].val + mb_body_params[j].off, (size_t)P[k].len * sizeof(double));
     }
@@ -452,10 +523,12 @@ static lg_model *mb_build(mb_desc *d)
       off[k][0] = sb_printf(&sb, "P%d%c", j + 1, s ? 'b' : 'a');
       off[k][1] = sb_printf(&sb, "m");
       off[k][2] = b == MB_GROUND
-        ? sb_printf(&sb, "joint %d: its fixed point in space", j + 1)
-        : sb_printf(&sb, "joint %d: its point on body %d (%s), body frame", j + 1, b + 1, M->topo.name[b]);
-      P[k].offset = offsetof(mb_par, val)
-                  + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s) * sizeof(double);
+                      ? sb_printf(&sb, "joint %d: its fixed point in space", j + 1)
+                      : sb_printf(&sb, "joint %d: its point on body %d (%s), body frame", j + 1,
+                                  b + 1, M->topo.name[b]);
+      P[k].offset =
+          offsetof(mb_par, val)
+          + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s) * sizeof(double);
       P[k].len = 3;
       memcpy(P[k].def, d->jpt + 6 * j + 3 * s, 3 * sizeof(double));
     }
@@ -463,9 +536,9 @@ static lg_model *mb_build(mb_desc *d)
   size_t c0 = sb_printf(&sb, "t");
   sb.len--;
   for (int i = 0; i < nb; i++) {
-    static const char *const comp[] = {"x%d_1", "x%d_2", "x%d_3", "R%d_11", "R%d_12", "R%d_13",
-      "R%d_21", "R%d_22", "R%d_23", "R%d_31", "R%d_32", "R%d_33", "W%d_1", "W%d_2", "W%d_3",
-      "v%d_1", "v%d_2", "v%d_3"};
+    static const char *const comp[] = {"x%d_1",  "x%d_2",  "x%d_3",  "R%d_11", "R%d_12", "R%d_13",
+                                       "R%d_21", "R%d_22", "R%d_23", "R%d_31", "R%d_32", "R%d_33",
+                                       "W%d_1",  "W%d_2",  "W%d_3",  "v%d_1",  "v%d_2",  "v%d_3"};
     for (int c = 0; c < 18; c++) {
       sb_printf(&sb, ",");
       sb.len--;
@@ -474,7 +547,12 @@ static lg_model *mb_build(mb_desc *d)
     }
   }
   sb_printf(&sb, ",energy,orth_err,phi_err,dphi_err");
-  if (sb.fail) { free(off); free(sb.buf); mb_model_free(&M->m); return NULL; }
+  if (sb.fail) {
+    free(off);
+    free(sb.buf);
+    mb_model_free(&M->m);
+    return NULL;
+  }
   M->strings = sb.buf;
   for (size_t j = 0; j < np; j++) {
     P[j].name = sb.buf + off[j][0];
@@ -484,9 +562,12 @@ static lg_model *mb_build(mb_desc *d)
   free(off);
   M->m.columns = sb.buf + c0;
   M->m.ncol = 1 + 18 * nb + 4;
-  M->name = d->name; d->name = NULL;
-  M->doc = d->doc; d->doc = NULL;
-  M->source = d->source; d->source = NULL;
+  M->name = d->name;
+  d->name = NULL;
+  M->doc = d->doc;
+  d->doc = NULL;
+  M->source = d->source;
+  d->source = NULL;
   M->m.name = M->name;
   M->m.family = "multibody";
   M->m.source = M->source ? M->source : "a model file";
@@ -507,10 +588,14 @@ void mb_model_free(lg_model *m)
     for (int i = 0; i < M->topo.nb; i++) free(M->topo.name[i]);
   free(M->topo.name);
   free(M->topo.joint);
-  free(M->topo.file); free(M->topo.line); free(M->topo.def);
+  free(M->topo.file);
+  free(M->topo.line);
+  free(M->topo.def);
   free(M->params);
   free(M->strings);
-  free(M->name); free(M->doc); free(M->source);
+  free(M->name);
+  free(M->doc);
+  free(M->source);
   free(M);
 }
 
@@ -518,7 +603,9 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 {
   mb_desc d;
   memset(&d, 0, sizeof d);
-  d.where = where; d.msg = msg; d.msglen = msglen;
+  d.where = where;
+  d.msg = msg;
+  d.msglen = msglen;
   d.gdir[2] = 1;
   int st = LG_OK;
   char line[1024];
@@ -526,7 +613,8 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
     const char *eol = strchr(s, '\n');
     size_t n = eol ? (size_t)(eol - s) : strlen(s);
     d.line++;
-    if (n >= sizeof line) st = desc_error(&d, "line longer than %d characters", (int)sizeof line - 1);
+    if (n >= sizeof line)
+      st = desc_error(&d, "line longer than %d characters", (int)sizeof line - 1);
     else {
       memcpy(line, s, n);
       line[n] = '\0';
@@ -545,13 +633,18 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
     else if (d.nb == 0) st = desc_error(&d, "no 'body' line");
     for (int i = 0; i < d.nb && st == LG_OK; i++) {
       d.line = d.body[i].line;
-      const char *miss = !d.body[i].have_m ? "mass" : !d.body[i].have_J ? "inertia"
-                       : !d.body[i].have_x ? "position" : NULL;
+      const char *miss = !d.body[i].have_m   ? "mass"
+                         : !d.body[i].have_J ? "inertia"
+                         : !d.body[i].have_x ? "position"
+                                             : NULL;
       if (miss) st = desc_error(&d, "body '%s' has no '%s' line", d.body[i].name, miss);
     }
   }
   lg_model *m = NULL;
-  if (st == LG_OK && !(m = mb_build(&d))) { st = LG_ENOMEM; snprintf(msg, msglen, "%s: out of memory", where); }
+  if (st == LG_OK && !(m = mb_build(&d))) {
+    st = LG_ENOMEM;
+    snprintf(msg, msglen, "%s: out of memory", where);
+  }
   if (st == LG_ENOMEM && msg && !msg[0]) snprintf(msg, msglen, "%s: out of memory", where);
   desc_free(&d);
   return m;
@@ -560,25 +653,49 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
 {
   FILE *f = fopen(path, "rb");
-  if (!f) { snprintf(msg, msglen, "%s: %s", path, strerror(errno)); return NULL; }
+  if (!f) {
+    snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+    return NULL;
+  }
   size_t cap = 4096, len = 0;
   char *text = malloc(cap);
   while (text) {
     size_t n = fread(text + len, 1, cap - len - 1, f);
     len += n;
     if (len < cap - 1) break;
-    if (cap > ((size_t)1 << 24)) { free(text); text = NULL; snprintf(msg, msglen, "%s: larger than 16 MiB", path); fclose(f); return NULL; }
+    if (cap > ((size_t)1 << 24)) {
+      free(text);
+      text = NULL;
+      snprintf(msg, msglen, "%s: larger than 16 MiB", path);
+      fclose(f);
+      return NULL;
+    }
     char *t = realloc(text, 2 * cap);
-    if (!t) { free(text); text = NULL; break; }
+    if (!t) {
+      free(text);
+      text = NULL;
+      break;
+    }
     text = t;
     cap *= 2;
   }
   int err = ferror(f);
   fclose(f);
-  if (!text) { snprintf(msg, msglen, "%s: out of memory", path); return NULL; }
-  if (err) { free(text); snprintf(msg, msglen, "%s: read error", path); return NULL; }
+  if (!text) {
+    snprintf(msg, msglen, "%s: out of memory", path);
+    return NULL;
+  }
+  if (err) {
+    free(text);
+    snprintf(msg, msglen, "%s: read error", path);
+    return NULL;
+  }
   text[len] = '\0';
-  if (strlen(text) != len) { free(text); snprintf(msg, msglen, "%s: contains a NUL byte", path); return NULL; }
+  if (strlen(text) != len) {
+    free(text);
+    snprintf(msg, msglen, "%s: contains a NUL byte", path);
+    return NULL;
+  }
   lg_model *m = mb_model_parse(text, path, msg, msglen);
   free(text);
   return m;

@@ -9,9 +9,9 @@
 #include "lie/so3.h"
 #include "model/multibody.h"
 typedef struct {
-  int body;              /* body index, or MB_GROUND */
-  const double *P;       /* point: body frame, or space for the ground */
-  double sign;           /* +1 on side a, -1 on side b */
+  int body;        /* body index, or MB_GROUND */
+  const double *P; /* point: body frame, or space for the ground */
+  double sign;     /* +1 on side a, -1 on side b */
 } mb_side;
 
 static mb_side mb_joint_side(const mb_par *p, int k, int s)
@@ -83,7 +83,7 @@ void mb_bv(const mb_par *p, const lg_body *q, double *c)
       if (d.body == MB_GROUND) continue;
       const lg_body *b = &q[d.body];
       double wp[3], y[3];
-      so3_cross(wp, b->W, d.P);          /* point velocity v + R (W x P) */
+      so3_cross(wp, b->W, d.P); /* point velocity v + R (W x P) */
       so3_mv(y, b->R, wp);
       for (int r = 0; r < 3; r++) ck[r] += d.sign * (b->v[r] + y[r]);
     }
@@ -100,7 +100,7 @@ void mb_bdotv(const mb_par *p, const lg_body *q, double *c)
       if (d.body == MB_GROUND) continue;
       const lg_body *b = &q[d.body];
       double wp[3], wwp[3], y[3];
-      so3_cross(wp, b->W, d.P);          /* R W x (W x P) */
+      so3_cross(wp, b->W, d.P); /* R W x (W x P) */
       so3_cross(wwp, b->W, wp);
       so3_mv(y, b->R, wwp);
       for (int r = 0; r < 3; r++) ck[r] += d.sign * y[r];
@@ -126,7 +126,7 @@ double mb_energy(const mb_par *p, const lg_body *q)
   for (int i = 0; i < p->topo->nb; i++) {
     const double *b = mb_body_par(p, i), *J = b + MB_J, *W = q[i].W;
     E += 0.5 * (J[0] * W[0] * W[0] + J[1] * W[1] * W[1] + J[2] * W[2] * W[2])
-       + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v) - b[MB_M] * g * so3_dot(e, q[i].x);
+         + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v) - b[MB_M] * g * so3_dot(e, q[i].x);
   }
   return E;
 }
@@ -166,31 +166,40 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
 }
 struct mb_work {
   int nb, nj, nc;
-  double *G;             /* 2 nj rotational blocks of B, 9 each */
-  double *A;             /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
-  double *r, *mu;        /* nc */
-  double *f;             /* 6 nb */
+  double *G;      /* 2 nj rotational blocks of B, 9 each */
+  double *A;      /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
+  double *r, *mu; /* nc */
+  double *f;      /* 6 nb */
 };
 
 mb_work *mb_work_alloc(const mb_topo *t)
 {
   mb_work *w = calloc(1, sizeof *w);
   if (!w) return NULL;
-  w->nb = t->nb; w->nj = t->nj; w->nc = t->nc;
+  w->nb = t->nb;
+  w->nj = t->nj;
+  w->nc = t->nc;
   size_t nc = (size_t)t->nc;
   w->G = malloc(18 * (size_t)(t->nj ? t->nj : 1) * sizeof *w->G);
   w->A = malloc((nc * nc + 1) * sizeof *w->A);
   w->r = malloc((nc + 1) * sizeof *w->r);
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
-  if (!w->G || !w->A || !w->r || !w->mu || !w->f) { mb_work_free(w); return NULL; }
+  if (!w->G || !w->A || !w->r || !w->mu || !w->f) {
+    mb_work_free(w);
+    return NULL;
+  }
   return w;
 }
 
 void mb_work_free(mb_work *w)
 {
   if (!w) return;
-  free(w->G); free(w->A); free(w->r); free(w->mu); free(w->f);
+  free(w->G);
+  free(w->A);
+  free(w->r);
+  free(w->mu);
+  free(w->f);
   free(w);
 }
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
@@ -237,7 +246,7 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
   }
   return LG_OK;
 }
-static void mb_solve(const mb_work *w, double *x)     /* x <- A^{-1} x */
+static void mb_solve(const mb_work *w, double *x) /* x <- A^{-1} x */
 {
   const int nc = w->nc;
   for (int i = 0; i < nc; i++) {
@@ -266,7 +275,7 @@ static void mb_b_minv(const mb_par *p, const mb_work *w, const double *u, double
       const double *G = w->G + 18 * k + 9 * s, *u6 = u + 6 * d.body;
       for (int i = 0; i < 3; i++)
         rk[i] += G[3 * i] * u6[0] / J[0] + G[3 * i + 1] * u6[1] / J[1]
-               + G[3 * i + 2] * u6[2] / J[2] + d.sign * u6[3 + i] / b[MB_M];
+                 + G[3 * i + 2] * u6[2] / J[2] + d.sign * u6[3 + i] / b[MB_M];
     }
   }
 }

@@ -6,19 +6,19 @@
 #include <stddef.h>
 #include "core/lg.h"
 
-#define MB_GROUND (-1)            /* the side of a joint fixed in space */
+#define MB_GROUND (-1) /* the side of a joint fixed in space */
 
 typedef struct {
-  int a, b;                       /* body indices, or MB_GROUND */
+  int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
 
 typedef struct {
-  int nb, nj, nc;                 /* bodies, spherical joints, constraints (3 nj) */
-  mb_joint *joint;                /* nj joints */
-  char **name;                    /* nb body names */
-  char *file;                     /* where the description came from */
-  int *line;                      /* line of each body, then of each joint */
-  double *def;                    /* the values the description gave */
+  int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
+  mb_joint *joint; /* nj joints */
+  char **name;     /* nb body names */
+  char *file;      /* where the description came from */
+  int *line;       /* line of each body, then of each joint */
+  double *def;     /* the values the description gave */
 } mb_topo;
 
 /* The parameter struct of every multibody model: the topology, then a flat
@@ -29,9 +29,17 @@ typedef struct {
 } mb_par;
 
 enum {
-  MB_G = 0, MB_GDIR = 1, MB_BODY0 = 4,           /* g, gravity direction, bodies */
-  MB_M = 0, MB_J = 1, MB_R = 4, MB_X = 13, MB_W = 16, MB_V = 19, MB_BODYLEN = 22,
-  MB_JOINTLEN = 6                                  /* point on side a, on side b */
+  MB_G = 0,
+  MB_GDIR = 1,
+  MB_BODY0 = 4, /* g, gravity direction, bodies */
+  MB_M = 0,
+  MB_J = 1,
+  MB_R = 4,
+  MB_X = 13,
+  MB_W = 16,
+  MB_V = 19,
+  MB_BODYLEN = 22,
+  MB_JOINTLEN = 6 /* point on side a, on side b */
 };
 
 static inline const double *mb_body_par(const mb_par *p, int i)
@@ -83,7 +91,7 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen);
 void mb_model_free(lg_model *m);
 
-extern const lg_model *mb_models[];   /* filled by mb_models_init */
+extern const lg_model *mb_models[]; /* filled by mb_models_init */
 void mb_models_init(void);
 extern const lg_scheme_type *const mb_schemes[];
 

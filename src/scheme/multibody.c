@@ -13,7 +13,7 @@ typedef struct {
   int nb;
   mb_work *mw;
   ref_solver *ref;
-  lg_body *q;            /* the state, and scratch for the right-hand side */
+  lg_body *q; /* the state, and scratch for the right-hand side */
   lg_body *qs;
   double *y, *dV;
   double h;
@@ -62,7 +62,10 @@ static void mbref_free(void *ws)
   if (!w) return;
   mb_work_free(w->mw);
   ref_free(w->ref);
-  free(w->q); free(w->qs); free(w->y); free(w->dV);
+  free(w->q);
+  free(w->qs);
+  free(w->y);
+  free(w->dV);
   free(w);
 }
 
@@ -80,7 +83,10 @@ static void *mbref_alloc(const void *par, const lg_opts *opt)
   w->y = malloc(18 * nb * sizeof *w->y);
   w->dV = malloc(6 * nb * sizeof *w->dV);
   w->ref = ref_alloc(18 * nb, mbref_rhs, w, opt->ref_tol);
-  if (!w->mw || !w->q || !w->qs || !w->y || !w->dV || !w->ref) { mbref_free(w); return NULL; }
+  if (!w->mw || !w->q || !w->qs || !w->y || !w->dV || !w->ref) {
+    mbref_free(w);
+    return NULL;
+  }
   return w;
 }
 static void mbref_put(const mbref_ws *w, lg_state *s)
@@ -122,9 +128,14 @@ static int mbref_step(void *ws, lg_state *s)
   return LG_OK;
 }
 const lg_scheme_type mb_scheme_ref = {
-  "ref", "multibody", "GSL rk8pd on the index-1 equations, projected onto the constraints every step",
-  "reference solution: rk8pd to every grid point, then position and velocity projection", 0,
-  mbref_alloc, mbref_init, mbref_step, mbref_free
-};
+    "ref",
+    "multibody",
+    "GSL rk8pd on the index-1 equations, projected onto the constraints every step",
+    "reference solution: rk8pd to every grid point, then position and velocity projection",
+    0,
+    mbref_alloc,
+    mbref_init,
+    mbref_step,
+    mbref_free};
 
 const lg_scheme_type *const mb_schemes[] = {&mb_scheme_ref, NULL};

@@ -23,19 +23,23 @@ check "constraints held to round-off at t = 10" awk -F, '!/^#/ && NR > 1 && $1 =
 # a built-in model and its model file are the same description: same bytes
 for m in doublependulum spherical-top; do
   "$LGSIM" run "$m" ref --T 1 --h 0.01 --every 10 -o "$tmp/a.csv"
-  (cd "$top" && "$LGSIM" run --model-file "src/model/$m.mb" ref --T 1 --h 0.01 --every 10 -o "$tmp/b.csv")
-  check "$m: --model-file src/model/$m.mb gives the built-in's bytes" cmp -s "$tmp/a.csv" "$tmp/b.csv"
+  (cd "$top" && "$LGSIM" run --model-file "src/model/$m.mb" ref --T 1 --h 0.01 --every 10 \
+     -o "$tmp/b.csv")
+  check "$m: --model-file src/model/$m.mb gives the built-in's bytes" \
+    cmp -s "$tmp/a.csv" "$tmp/b.csv"
 done
 # per-body parameters, and the check that names what a --set broke
 "$LGSIM" run doublependulum ref --T 0.01 --set m2=30 --set g=9.8 > "$tmp/set.csv"
 check "--set m2=30 --set g=9.8 recorded" grep -q '^# param m2 = 30 \[kg\]' "$tmp/set.csv"
 "$LGSIM" run doublependulum ref --set x2=0,0,0 2> "$tmp/err" > "$tmp/out"
 check "--set x2 off the joint: exit 2" test $? -eq 2
-check "... naming joint 2 and the miss" grep -q '^lgsim: joint 2: the initial positions miss it by 1.12 m' "$tmp/err"
+check "... naming joint 2 and the miss" \
+  grep -q '^lgsim: joint 2: the initial positions miss it by 1.12 m' "$tmp/err"
 "$LGSIM" run doublependulum ref --set R1=cardan:0,0,0.3 2> "$tmp/err" > "$tmp/out"
 check "--set R1 rotated off the joints: exit 2" test $? -eq 2
 # bad files: one line naming the file, the line and the problem; no output
-printf 'model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 0 b 0 0 0\n' > "$tmp/bad.mb"
+printf 'model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n' > "$tmp/bad.mb"
+printf 'joint ground 0 0 0 b 0 0 0\n' >> "$tmp/bad.mb"
 "$LGSIM" run --model-file "$tmp/bad.mb" ref -o "$tmp/none.csv" 2> "$tmp/err"
 check "bad model file: exit 2" test $? -eq 2
 check "... one line naming file and line" test "$(cat "$tmp/err")" = \

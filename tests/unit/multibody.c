@@ -11,7 +11,7 @@
 
 /* ---- deterministic "high-entropy" numbers */
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
-static double urand(void)                     /* uniform in (-1, 1) */
+static double urand(void) /* uniform in (-1, 1) */
 {
   rng_state ^= rng_state << 13;
   rng_state ^= rng_state >> 7;
@@ -26,21 +26,22 @@ static double urand(void)                     /* uniform in (-1, 1) */
    the joints: the tests below only differentiate along motions. */
 static lg_model *random_system(int nb, int nloop, char *text, size_t n)
 {
-  size_t k = (size_t)snprintf(text, n, "model random\ngravity %.17g %.17g %.17g %.17g\n",
-                              9.81, 0.48, -0.6, 0.64);
+  size_t k = (size_t)snprintf(text, n, "model random\ngravity %.17g %.17g %.17g %.17g\n", 9.81,
+                              0.48, -0.6, 0.64);
   for (int i = 0; i < nb; i++) {
     double a = 1 + urand() * 0.5, b = 1 + urand() * 0.5, c = 0.5 * (a + b) + 0.4 * urand();
-    k += (size_t)snprintf(text + k, n - k, "body b%d\nmass %.17g\ninertia %.17g %.17g %.17g\n"
+    k += (size_t)snprintf(text + k, n - k,
+                          "body b%d\nmass %.17g\ninertia %.17g %.17g %.17g\n"
                           "position %.17g %.17g %.17g\ncardan %.17g %.17g %.17g\n",
-                          i, 2 + urand(), a, b, c, urand(), urand(), urand(),
-                          3 * urand(), 1.5 * urand(), 3 * urand());
+                          i, 2 + urand(), a, b, c, urand(), urand(), urand(), 3 * urand(),
+                          1.5 * urand(), 3 * urand());
   }
   for (int j = 0; j < nb + nloop; j++) {
-    int a, b;                      /* tree joint: body j to the ground or an earlier body */
+    int a, b; /* tree joint: body j to the ground or an earlier body */
     if (j < nb) {
       a = j;
       b = j == 0 || urand() > 0.4 ? -1 + (j > 0) * (int)((urand() + 1) * 0.5 * j) : -1;
-    } else {                       /* loop joint: two different bodies */
+    } else { /* loop joint: two different bodies */
       if (nb < 2) break;
       a = (int)((urand() + 1) * 0.5 * nb) % nb;
       b = (a + 1 + (int)((urand() + 1) * 0.5 * (nb - 1)) % (nb - 1)) % nb;
@@ -60,7 +61,10 @@ static lg_model *random_system(int nb, int nloop, char *text, size_t n)
 static void random_velocities(lg_body *q, int nb)
 {
   for (int i = 0; i < nb; i++)
-    for (int c = 0; c < 3; c++) { q[i].W[c] = 2 * urand(); q[i].v[c] = urand(); }
+    for (int c = 0; c < 3; c++) {
+      q[i].W[c] = 2 * urand();
+      q[i].v[c] = urand();
+    }
 }
 
 /* q(t): every body moved for time t at its constant velocity, R exp(t hat W) */
@@ -95,11 +99,14 @@ static void test_derivatives(void)
            *cp = calloc((size_t)nc, sizeof *cp), *cm = calloc((size_t)nc, sizeof *cm);
     mb_initial(p, q);
     random_velocities(q, nb);
-    for (int i = 0; i < nb; i++) { memcpy(V + 6 * i, q[i].W, 24); memcpy(V + 6 * i + 3, q[i].v, 24); }
+    for (int i = 0; i < nb; i++) {
+      memcpy(V + 6 * i, q[i].W, 24);
+      memcpy(V + 6 * i + 3, q[i].v, 24);
+    }
     mb_jac(p, q, B);
     mb_bv(p, q, c0);
     double e1 = 0, e2 = 0, e3 = 0, scale = 0;
-    for (int r = 0; r < nc; r++) {                /* B V from the matrix */
+    for (int r = 0; r < nc; r++) { /* B V from the matrix */
       double s = 0;
       for (int c = 0; c < nv; c++) s += B[r * nv + c] * V[c];
       e1 = fmax(e1, fabs(s - c0[r]));
@@ -120,9 +127,19 @@ static void test_derivatives(void)
       s2 = fmax(s2, fabs(c1[r]));
     }
     gsl_test(!(e1 <= 1e-14 * (1 + scale)), "system %d: mb_jac V = mb_bv (%.2g)", trial, e1);
-    gsl_test(!(e2 <= 1e-8 * (1 + scale)), "system %d: d/dt phi = B V by central differences (%.2g)", trial, e2);
-    gsl_test(!(e3 <= 1e-8 * (1 + s2)), "system %d: d/dt (B V) = (dB/dt) V by central differences (%.2g)", trial, e3);
-    free(q); free(qp); free(qm); free(B); free(V); free(c0); free(c1); free(cp); free(cm);
+    gsl_test(!(e2 <= 1e-8 * (1 + scale)),
+             "system %d: d/dt phi = B V by central differences (%.2g)", trial, e2);
+    gsl_test(!(e3 <= 1e-8 * (1 + s2)),
+             "system %d: d/dt (B V) = (dB/dt) V by central differences (%.2g)", trial, e3);
+    free(q);
+    free(qp);
+    free(qm);
+    free(B);
+    free(V);
+    free(c0);
+    free(c1);
+    free(cp);
+    free(cm);
     free(p);
     mb_model_free(m);
   }
@@ -136,7 +153,10 @@ static void test_accel_project(void)
   for (int trial = 0; trial < 6; trial++) {
     int nb = 2 + trial % 4, nloop = trial % 2;
     lg_model *m = random_system(nb, nloop, text, sizeof text);
-    if (!m) { gsl_test(1, "random system parses"); continue; }
+    if (!m) {
+      gsl_test(1, "random system parses");
+      continue;
+    }
     mb_par *p = calloc(1, m->par_size);
     lg_params_default(m, p);
     const int nc = p->topo->nc, nv = 6 * nb;
@@ -152,15 +172,18 @@ static void test_accel_project(void)
     int st = mb_project(p, q, w);
     double ephi = mb_phi_err(p, q), edphi = mb_dphi_err(p, q);
     if (st == LG_OK && ephi < 1e-12) {
-      gsl_test(!(ephi <= 1e-14 * 10), "system %d: projected positions on the joints (%.2g)", trial, ephi);
-      gsl_test(!(edphi <= 1e-13), "system %d: projected velocities on the joints (%.2g)", trial, edphi);
-      gsl_test(!(mb_orth_err(p, q) <= 1e-15 * 10), "system %d: projected rotations orthogonal", trial);
+      gsl_test(!(ephi <= 1e-14 * 10), "system %d: projected positions on the joints (%.2g)",
+               trial, ephi);
+      gsl_test(!(edphi <= 1e-13), "system %d: projected velocities on the joints (%.2g)", trial,
+               edphi);
+      gsl_test(!(mb_orth_err(p, q) <= 1e-15 * 10), "system %d: projected rotations orthogonal",
+               trial);
       st = mb_accel(p, q, w, dV, lam);
       gsl_test(st != LG_OK, "system %d: accelerations solved", trial);
       mb_jac(p, q, B);
       mb_bdotv(p, q, c);
       double e1 = 0, e2 = 0, sc = 0;
-      for (int r = 0; r < nc; r++) {              /* B dV + (dB/dt) V = 0 */
+      for (int r = 0; r < nc; r++) { /* B dV + (dB/dt) V = 0 */
         double s = c[r];
         for (int k = 0; k < nv; k++) s += B[r * nv + k] * dV[k];
         e1 = fmax(e1, fabs(s));
@@ -168,7 +191,7 @@ static void test_accel_project(void)
       }
       mb_force(p, q, f);
       double sf = 0;
-      for (int i = 0; i < nb; i++) {              /* M dV = f - B^T lambda */
+      for (int i = 0; i < nb; i++) { /* M dV = f - B^T lambda */
         const double *b = mb_body_par(p, i);
         for (int k = 0; k < 6; k++) {
           double s = f[6 * i + k];
@@ -180,19 +203,25 @@ static void test_accel_project(void)
       }
       gsl_test(!(e1 <= 1e-12 * (1 + sc)), "system %d: B dV + (dB/dt) V = 0 (%.2g)", trial, e1);
       gsl_test(!(e2 <= 1e-12 * (1 + sf)), "system %d: M dV = f - B^T lambda (%.2g)", trial, e2);
-      double dE = 0, sE = 0;                      /* dE/dt = -lambda . B V = 0 */
+      double dE = 0, sE = 0; /* dE/dt = -lambda . B V = 0 */
       for (int i = 0; i < nb; i++) {
         const double *b = mb_body_par(p, i);
         for (int k = 0; k < 3; k++) {
           dE += b[MB_J + k] * q[i].W[k] * dV[6 * i + k] + b[MB_M] * q[i].v[k] * dV[6 * i + 3 + k]
-              - b[MB_M] * p->val[MB_G] * p->val[MB_GDIR + k] * q[i].v[k];
+                - b[MB_M] * p->val[MB_G] * p->val[MB_GDIR + k] * q[i].v[k];
           sE += fabs(b[MB_M] * p->val[MB_G] * q[i].v[k]);
         }
       }
-      gsl_test(!(fabs(dE) <= 1e-12 * (1 + sE)), "system %d: dE/dt = 0 on the constraints (%.2g)", trial, dE);
+      gsl_test(!(fabs(dE) <= 1e-12 * (1 + sE)), "system %d: dE/dt = 0 on the constraints (%.2g)",
+               trial, dE);
     }
     mb_work_free(w);
-    free(q); free(B); free(dV); free(f); free(lam); free(c);
+    free(q);
+    free(B);
+    free(dV);
+    free(f);
+    free(lam);
+    free(c);
     free(p);
     mb_model_free(m);
   }
@@ -207,14 +236,17 @@ static void test_doublependulum(void)
   mb_par *p = calloc(1, m->par_size);
   lg_params_default(m, p);
   char msg[256] = "";
-  gsl_test(m->check(p, 0, msg, sizeof msg) != LG_OK, "doublependulum defaults pass the check (%s)", msg);
+  gsl_test(m->check(p, 0, msg, sizeof msg) != LG_OK,
+           "doublependulum defaults pass the check (%s)", msg);
   const double rho = 7850, r = 0.05, l = 1, mass = rho * 3.14159265358979323846 * r * r * l;
   for (int i = 0; i < 2; i++) {
     const double *b = mb_body_par(p, i);
     gsl_test_abs(b[MB_M], mass, 5e-5, "rod %d: m = rho pi r^2 l to the printed digits", i + 1);
-    gsl_test_abs(b[MB_J], mass * (3 * r * r + l * l) / 12, 5e-5, "rod %d: J1 = m (3 r^2 + l^2)/12", i + 1);
+    gsl_test_abs(b[MB_J], mass * (3 * r * r + l * l) / 12, 5e-5,
+                 "rod %d: J1 = m (3 r^2 + l^2)/12", i + 1);
     gsl_test_abs(b[MB_J + 1], mass * r * r / 2, 5e-5, "rod %d: J2 = m r^2 / 2", i + 1);
-    gsl_test_abs(b[MB_J + 2], mass * (3 * r * r + l * l) / 12, 5e-5, "rod %d: J3 = m (3 r^2 + l^2)/12", i + 1);
+    gsl_test_abs(b[MB_J + 2], mass * (3 * r * r + l * l) / 12, 5e-5,
+                 "rod %d: J3 = m (3 r^2 + l^2)/12", i + 1);
   }
   gsl_test(p->topo->nb != 2 || p->topo->nc != 6, "doublependulum: 2 bodies, 6 constraints");
   gsl_test(m->ncol != 1 + 2 * 18 + 4, "doublependulum: %d columns", m->ncol);
@@ -223,7 +255,10 @@ static void test_doublependulum(void)
 
 /* spherical-top's reference follows pendulum3d-moiseev's, an unconstrained
    formulation of the same asymmetric spinning body, within 1e-9 over 10 s */
-typedef struct { int n; double (*v)[12]; } track;
+typedef struct {
+  int n;
+  double (*v)[12];
+} track;
 static int track_body(void *ctx, const lg_state *s)
 {
   track *t = ctx;
@@ -245,45 +280,55 @@ static void test_spherical_top(void)
   lg_opts_default(&opt);
   const long n = 1000;
   track a = {0, calloc(n + 1, sizeof *a.v)}, b = {0, calloc(n + 1, sizeof *b.v)};
-  int st1 = lg_run(lg_scheme_find("multibody", "ref"), ps, &opt, 0.01, n, 1, track_body, &a, NULL);
+  int st1 =
+      lg_run(lg_scheme_find("multibody", "ref"), ps, &opt, 0.01, n, 1, track_body, &a, NULL);
   int st2 = lg_run(lg_scheme_find("heavytop", "ref"), pp, &opt, 0.01, n, 1, track_body, &b, NULL);
   double e = 0;
   for (int k = 0; k <= n && k < a.n && k < b.n; k++)
     for (int c = 0; c < 12; c++) e = fmax(e, fabs(a.v[k][c] - b.v[k][c]));
   gsl_test(st1 || st2 || a.n != n + 1 || b.n != n + 1, "both references ran");
   gsl_test(!(e <= 1e-9), "spherical-top follows pendulum3d-moiseev over 10 s (%.2g)", e);
-  free(a.v); free(b.v); free(ps); free(pp);
+  free(a.v);
+  free(b.v);
+  free(ps);
+  free(pp);
 }
 
 /* every kind of error in a model file gets its line and its problem */
 static void test_bad_files(void)
 {
-  static const struct { const char *text, *want; } bad[] = {
-    {"body a\nmass 1\n", "random:0: no 'model NAME' line"},
-    {"model x\n", "random:0: no 'body' line"},
-    {"model x\nmodel y\n", "random:2: 'model' is given twice"},
-    {"model x y\n", "random:1: 'model' takes one name"},
-    {"model x!\n", "random:1: model name 'x!'"},
-    {"model x\nmass 1\n", "random:2: 'mass' before the first 'body' line"},
-    {"model x\nbody a\nmass\n", "random:3: 'mass' needs 1 number, found 0"},
-    {"model x\nbody a\nmass 1 2\n", "random:3: 'mass' takes 1 number; '2' is one too many"},
-    {"model x\nbody a\nmass one\n", "random:3: 'mass': 'one' is not a number"},
-    {"model x\nbody a\nmass 1e999\n", "random:3: 'mass': '1e999' is not a finite number"},
-    {"model x\nbody a\ninertia 1 2\n", "random:3: 'inertia' needs 3 numbers, found 2"},
-    {"model x\nbody a\nbody a\n", "random:3: body 'a' is defined twice"},
-    {"model x\nbody ground\n", "random:2: body 'ground' is defined twice (or is named ground)"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 1\n", "random:2: body 'a' has no 'position' line"},
-    {"model x\nbody a\nposition 0 0 0\nmass 1\n", "random:2: body 'a' has no 'inertia' line"},
-    {"model x\nbody a\njoint a 0 0 0 b 0 0 0\n", "random:3: joint: no body named 'b' above this line"},
-    {"model x\nbody a\njoint a 0 0 0 a 0 0 0\n", "random:3: joint: both sides are body 'a'"},
-    {"model x\nbody a\njoint ground 0 0 0 ground 0 0 0\n", "random:3: joint: both sides are the ground"},
-    {"model x\nbody a\njoint ground 0 0 0 a 0 0\n", "random:3: 'joint' needs SIDE x y z SIDE x y z"},
-    {"model x\nbody a\njoint ground 0 0 0 a 0 0 0 9\n", "random:3: joint: unexpected '9' after the second point"},
-    {"model x\nbody a\nspin 1\n", "random:3: unknown keyword 'spin'"},
-    {"model x\ngravity 9.8 0 0\n", "random:2: 'gravity' needs 4 numbers, found 3"},
-    {"model x\ngravity 9.8 0 0 1\ngravity 9.8 0 0 1\n", "random:3: 'gravity' is given twice"},
-    {"model x\ndoc\n", "random:2: 'doc' needs a text"},
-    {"model x\nbody a\x01\n", "random:2: control character 0x01"},
+  static const struct {
+    const char *text, *want;
+  } bad[] = {
+      {"body a\nmass 1\n", "random:0: no 'model NAME' line"},
+      {"model x\n", "random:0: no 'body' line"},
+      {"model x\nmodel y\n", "random:2: 'model' is given twice"},
+      {"model x y\n", "random:1: 'model' takes one name"},
+      {"model x!\n", "random:1: model name 'x!'"},
+      {"model x\nmass 1\n", "random:2: 'mass' before the first 'body' line"},
+      {"model x\nbody a\nmass\n", "random:3: 'mass' needs 1 number, found 0"},
+      {"model x\nbody a\nmass 1 2\n", "random:3: 'mass' takes 1 number; '2' is one too many"},
+      {"model x\nbody a\nmass one\n", "random:3: 'mass': 'one' is not a number"},
+      {"model x\nbody a\nmass 1e999\n", "random:3: 'mass': '1e999' is not a finite number"},
+      {"model x\nbody a\ninertia 1 2\n", "random:3: 'inertia' needs 3 numbers, found 2"},
+      {"model x\nbody a\nbody a\n", "random:3: body 'a' is defined twice"},
+      {"model x\nbody ground\n", "random:2: body 'ground' is defined twice (or is named ground)"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\n", "random:2: body 'a' has no 'position' line"},
+      {"model x\nbody a\nposition 0 0 0\nmass 1\n", "random:2: body 'a' has no 'inertia' line"},
+      {"model x\nbody a\njoint a 0 0 0 b 0 0 0\n",
+       "random:3: joint: no body named 'b' above this line"},
+      {"model x\nbody a\njoint a 0 0 0 a 0 0 0\n", "random:3: joint: both sides are body 'a'"},
+      {"model x\nbody a\njoint ground 0 0 0 ground 0 0 0\n",
+       "random:3: joint: both sides are the ground"},
+      {"model x\nbody a\njoint ground 0 0 0 a 0 0\n",
+       "random:3: 'joint' needs SIDE x y z SIDE x y z"},
+      {"model x\nbody a\njoint ground 0 0 0 a 0 0 0 9\n",
+       "random:3: joint: unexpected '9' after the second point"},
+      {"model x\nbody a\nspin 1\n", "random:3: unknown keyword 'spin'"},
+      {"model x\ngravity 9.8 0 0\n", "random:2: 'gravity' needs 4 numbers, found 3"},
+      {"model x\ngravity 9.8 0 0 1\ngravity 9.8 0 0 1\n", "random:3: 'gravity' is given twice"},
+      {"model x\ndoc\n", "random:2: 'doc' needs a text"},
+      {"model x\nbody a\x01\n", "random:2: control character 0x01"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char msg[256] = "";
@@ -293,13 +338,22 @@ static void test_bad_files(void)
     mb_model_free(m);
   }
   /* values that parse but the check rejects, named with their line */
-  static const struct { const char *text, *want; } sem[] = {
-    {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: m1 = -1 (body a) must be positive"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n", "random:2: J1 = (1, 1, 3) (body a) violates the triangle inequality"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n", "random:2: R1 (body a) is not a rotation"},
-    {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: gdir = (0, 0, 2) is not a unit vector"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 1 a 0 0 0\n", "random:6: joint 1: the initial positions miss it by 1 m"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nvelocity 1 0 0\njoint ground 0 0 0 a 0 0 0\n", "random:7: joint 1: the initial velocities violate it by 1 m/s"},
+  static const struct {
+    const char *text, *want;
+  } sem[] = {
+      {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n",
+       "random:2: m1 = -1 (body a) must be positive"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n",
+       "random:2: J1 = (1, 1, 3) (body a) violates the triangle inequality"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n",
+       "random:2: R1 (body a) is not a rotation"},
+      {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n",
+       "random:2: gdir = (0, 0, 2) is not a unit vector"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 1 a 0 0 0\n",
+       "random:6: joint 1: the initial positions miss it by 1 m"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nvelocity 1 0 0\njoint ground 0 0 "
+       "0 a 0 0 0\n",
+       "random:7: joint 1: the initial velocities violate it by 1 m/s"},
   };
   for (size_t i = 0; i < sizeof sem / sizeof sem[0]; i++) {
     char msg[256] = "";
