@@ -305,12 +305,28 @@ sanitize-summary: $(SANRESULTS)
 # ---------------------------------------------------------------- 7. weave
 # All chapters are woven together, so the chunk list and the identifier
 # index cover the whole package.
-$(T)/weave/chapters.tex: $(CHAPTERS)
+# The report reads findings first, then the papers, then the machinery:
+# a part divider, chapters 00 and 9N, a divider, 1N, a divider, the other 0N.  The
+# dividers are two-line noweb files written here, so no chapter owns a part.
+WEAVE_ORDER = $(T)/weave/part-findings.nw \
+              $(filter chapters/00-%,$(CHAPTERS)) $(filter chapters/9%,$(CHAPTERS)) \
+              $(T)/weave/part-papers.nw $(filter chapters/1%,$(CHAPTERS)) \
+              $(T)/weave/part-machinery.nw \
+              $(filter-out chapters/00-%,$(filter chapters/0%,$(CHAPTERS)))
+
+$(T)/weave/part-%.nw: Makefile
+	@mkdir -p $(@D)
+	@case $* in findings) t='Findings';; papers) t='The papers';; \
+	  machinery) t='The machinery';; esac; \
+	  printf '\\part{%s}\n' "$$t" > $@.tmp && mv $@.tmp $@
+
+$(T)/weave/chapters.tex: $(WEAVE_ORDER)
 	@mkdir -p $(@D)
 	@echo "  WEAVE    $@"
-	@noweave -n -index $(CHAPTERS) > $@.tmp && mv $@.tmp $@
+	@noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
 
-$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex $(T)/report/version.tex
+$(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex \
+                 $(T)/report/version.tex $(T)/report/date.tex
 	@mkdir -p $(T)/report
 	@echo "  LATEX    $@"
 	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
@@ -321,6 +337,14 @@ $(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/rep
 
 # A report with an undefined reference, citation or measured value fails.
 TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
+
+# The date on the title page is the date of the commit being built, so two
+# builds of one commit print the same date; cpif leaves an unchanged file
+# untouched, so this rule rebuilds nothing while the commit stays the same.
+$(T)/report/date.tex: FORCE
+	@mkdir -p $(@D)
+	@{ git log -1 --format=%cd --date=format:'%-d %B %Y' 2>/dev/null || echo 'an unversioned tree'; } \
+	  | tr -d '\n' | cpif $@
 
 $(T)/report/version.tex: src/core/lg.h
 	@mkdir -p $(@D)
