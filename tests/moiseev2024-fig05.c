@@ -13,7 +13,7 @@ int main(void)
   for (int i = 0; i < b[0].nrow && i < b[1].nrow; i++) {
     double d = 0;
     for (int j = 1; j <= 3; j++) d = fmax(d, fabs(at(&b[0], i, j) - at(&b[1], i, j)));
-    if (d > 0.2) { tsep = at(&b[0], i, 0); break; }
+    if (d > 0.16) { tsep = at(&b[0], i, 0); break; }   /* 1 % of the 16 rad/s axis */
   }
   claim("moiseev2024-fig05-b", tsep);
   return 0;
