@@ -439,8 +439,8 @@ static void tex_table(FILE *fp, const char *kind)
 {
   fprintf(fp, "\\newcommand{\\claimstable@%s}{%%\n", kind);
   fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
-        "\\begin{longtable}{@{}p{0.47\\textwidth}p{0.17\\textwidth}"
-        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.09\\textwidth}p{0.1\\textwidth}@{}}\n"
+        "\\begin{longtable}{@{}p{0.42\\textwidth}p{0.17\\textwidth}"
+        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}p{0.12\\textwidth}@{}}\n"
         "\\toprule claim & rule & published $p$ & measured $m$ & verdict\\tabularnewline"
         "\\midrule\\endhead\n", fp);
   for (int i = 0; i < nclaims; i++) {
@@ -449,8 +449,10 @@ static void tex_table(FILE *fp, const char *kind)
     fputs("\\texttt{", fp);
     tex_text(fp, c->field[F_ID]);
     fputs("}\\newline ", fp);
-    tex_text(fp, c->field[F_FIGURE]);
-    fputs(": ", fp);
+    if (strcmp(c->field[F_FIGURE], "-") != 0) {
+      tex_text(fp, c->field[F_FIGURE]);
+      fputs(": ", fp);
+    }
     tex_text(fp, c->field[F_CLAIM]);
     const char *note = c->why[0] ? c->why : c->note;
     if (note) { fputs(" \\emph{(", fp); tex_text(fp, note); fputs(")}", fp); }
