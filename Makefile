@@ -198,8 +198,10 @@ figures: $(FIGURES)
 # Claim checks: tests/STEM.c reads data/STEM.dat (and any other data file it
 # names), measures the quantities of the claims registered under STEM in
 # papers/*/claims.tsv, and prints one line per claim: id, measured value, and
-# optionally "ambiguous" and a note.  The verdicts program joins those lines
-# with the registry and decides each verdict.
+# optionally "ambiguous" and a note; and one more line per claim and open
+# assumption: id, value, NAME=VALUE (the sensitivity pass).  The verdicts
+# program joins those lines with the registry and decides each verdict under
+# every assumption.
 CHECKS := $(CHK_SRC:tests/%.c=%)
 CLAIMS := $(CHECKS:%=$(T)/claims/%.tsv)
 
@@ -258,8 +260,8 @@ check: $(RESULTS) $(T)/verdicts.tsv
 	@p=0; f=0; for r in $(RESULTS); do \
 	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
 	    echo "failed: $$(basename $$r .res)"; fi; done; \
-	awk -F'\t' 'NR>1 {n[$$NF]++} END {for (v in n) printf "  claims %s: %d\n", v, n[v]}' \
-	  $(T)/verdicts.tsv | sort; \
+	sed -n "s/^# claim:/  the papers' claims:/p; s/^# finding:/  our findings:/p; \
+	  s/^# check:/  package checks:/p" $(T)/verdicts.tsv; \
 	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 # check-tangle: tangle every chapter afresh into a scratch tree and compare it

@@ -34,6 +34,7 @@ int main(void)
                         "cmp-pendulum3d-steps-c", "cmp-pendulum3d-steps-d",
                         "cmp-pendulum3d-steps-e", "cmp-pendulum3d-steps-f"};
   for (int i = 0; i < 6; i++) p3d_claim(ids[i], q[i]);
+  for (int i = 0; i < 6; i++) p3d_claim_under("g=9.81", ids[i], q2[i]);
   const p3d_set *sep = &d.s[1];
   p3d_claim("cmp-pendulum3d-steps-g", sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
   for (int i = 0; i < 4; i++) m = fmax(m, fabs(log10(q2[i] / q[i])));

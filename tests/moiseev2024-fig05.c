@@ -6,15 +6,23 @@
 #include "lib/lgvichk.h"
 int main(void)
 {
-  blk b[3];
-  double tsep = 30;
-  if (read_blocks("data/moiseev2024-fig05.dat", b, 3) != 3) return 2;
-  claim("moiseev2024-fig05-a", maxdiff(&b[0], &b[1], 1, 3));
-  for (int i = 0; i < b[0].nrow && i < b[1].nrow; i++) {
-    double d = 0;
-    for (int j = 1; j <= 3; j++) d = fmax(d, fabs(at(&b[0], i, j) - at(&b[1], i, j)));
-    if (d > 0.2) { tsep = at(&b[0], i, 0); break; }
+  blk b[5];
+  if (read_blocks("data/moiseev2024-fig05.dat", b, 5) != 5) return 2;
+  for (int r = 0; r < 2; r++) {          /* blocks 0, 1 at g = 9.8; 3, 4 at g = 9.81 */
+    const blk *l = &b[r ? 3 : 0], *k = &b[r ? 4 : 1];
+    double tsep = 30;
+    for (int i = 0; i < l->nrow && i < k->nrow; i++) {
+      double d = 0;
+      for (int j = 1; j <= 3; j++) d = fmax(d, fabs(at(l, i, j) - at(k, i, j)));
+      if (d > 0.16) { tsep = at(l, i, 0); break; }   /* 1 % of the 16 rad/s axis */
+    }
+    if (r) {
+      claim_under("g=9.81", "moiseev2024-fig05-a", maxdiff(l, k, 1, 3));
+      claim_under("g=9.81", "moiseev2024-fig05-b", tsep);
+    } else {
+      claim("moiseev2024-fig05-a", maxdiff(l, k, 1, 3));
+      claim("moiseev2024-fig05-b", tsep);
+    }
   }
-  claim("moiseev2024-fig05-b", tsep);
   return 0;
 }

@@ -6,8 +6,11 @@
 #include "lib/lgvichk.h"
 int main(void)
 {
-  blk b[5];
-  if (read_blocks("data/moiseev2024-fig07.dat", b, 5) != 5) return 2;
+  blk b[7];
+  if (read_blocks("data/moiseev2024-fig07.dat", b, 7) != 7) return 2;
+  claim_under("g=9.81", "moiseev2024-fig07-a", drift_ratio(&b[6], 2, 30));
+  claim_under("g=9.81", "moiseev2024-fig07-b", drift_ratio(&b[5], 2, 30));
+  claim_under("g=9.81", "moiseev2024-fig07-c", colmax(&b[5], 2, 1) / colmax(&b[6], 2, 1));
   claim("moiseev2024-fig07-a", drift_ratio(&b[1], 2, 30));
   claim("moiseev2024-fig07-b", drift_ratio(&b[0], 2, 30));
   claim("moiseev2024-fig07-c", colmax(&b[0], 2, 1) / colmax(&b[1], 2, 1));

@@ -83,4 +83,21 @@ static inline void p3d_claim(const char *id, double v)
 {
   printf("%s\t%.6g\n", id, v);
 }
+
+/* the same claim measured under an open assumption (the sensitivity pass) */
+static inline void p3d_claim_under(const char *assumption, const char *id, double v)
+{
+  printf("%s\t%.6g\t%s\n", id, v, assumption);
+}
+
+/* Data sets of a published figure under one reading: the chapter's (g = 9.8) or
+   g = 9.81; first 5 s, last 5 s, summary, second step, whole run. */
+typedef struct { int first, last, summary, second, whole; } p3d_reading;
+static const p3d_reading p3d_readings[2] = {{1, 2, 5, 4, 0}, {6, 7, 8, 9, 10}};
+
+/* print claim id measured under reading r (0: the chapter's, 1: g = 9.81) */
+static inline void p3d_claim_r(int r, const char *id, double v)
+{
+  if (r) p3d_claim_under("g=9.81", id, v); else p3d_claim(id, v);
+}
 #endif

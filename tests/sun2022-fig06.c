@@ -9,6 +9,10 @@
 int main(void)
 {
   READ_SETS("data/sun2022-fig06.dat");
-  printf("sun2022-fig06-a\t%.6g\n", pend2d_maxdiff(FIND("rk4"), FIND("angle"), PEND2D_THETA, 0, 5));
+  static const char *const readings[] = {"", "h=0.05", "g=9.81"};
+  for (int r = 0; r < 3; r++) {
+    pend2dchk_use(readings[r]);
+    CLAIM("sun2022-fig06-a", pend2d_maxdiff(FIND("rk4"), FIND("angle"), PEND2D_THETA, 0, 5));
+  }
   return 0;
 }

@@ -7,11 +7,15 @@
 int main(void)
 {
   READ_SETS("data/sun2022-fig14.dat");
-  const pend2d_set *a = FIND("complete"), *b = FIND("complete_inc");
-  printf("sun2022-fig14-a\t%.6g\n", pend2d_maxdiff(a, b, PEND2D_THETA, 0, 45));
-  printf("sun2022-fig14-b\t%.6g\n", pend2d_maxdiff(a, b, PEND2D_THETA, 45, 50));
-  printf("sun2022-fig14-c\t%.6g\n", pend2d_maxdiff(FIND("complete_tol1e-3"),
-                                                     FIND("complete_inc_warm_tol1e-3"),
-                                                     PEND2D_THETA, 45, 50));
+  static const char *const readings[] = {"", "g=9.81"};
+  for (int r = 0; r < 2; r++) {
+    pend2dchk_use(readings[r]);
+    const pend2d_set *a = FIND("complete"), *b = FIND("complete_inc");
+    CLAIM("sun2022-fig14-a", pend2d_maxdiff(a, b, PEND2D_THETA, 0, 45));
+    CLAIM("sun2022-fig14-b", pend2d_maxdiff(a, b, PEND2D_THETA, 45, 50));
+    CLAIM("sun2022-fig14-c", pend2d_maxdiff(FIND("complete_tol1e-3"),
+                                                       FIND("complete_inc_warm_tol1e-3"),
+                                                       PEND2D_THETA, 45, 50));
+  }
   return 0;
 }

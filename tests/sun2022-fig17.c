@@ -7,6 +7,10 @@
 int main(void)
 {
   READ_SETS("data/sun2022-fig17.dat");
-  printf("sun2022-fig17-a\t%.6g\n", pend2d_maxdiff(FIND("liealg"), FIND("exact"), PEND2D_THETA, 0, 50));
+  static const char *const readings[] = {"", "g=9.81"};
+  for (int r = 0; r < 2; r++) {
+    pend2dchk_use(readings[r]);
+    CLAIM("sun2022-fig17-a", pend2d_maxdiff(FIND("liealg"), FIND("exact"), PEND2D_THETA, 0, 50));
+  }
   return 0;
 }

@@ -3,10 +3,13 @@
 int main(void)
 {
   p3d_data d;
-  if (p3d_read(&d, "data/sun2022-fig26.dat") || d.nsets < 6) return 1;
-  double a1 = p3d_amp(&d.s[2], 2, 4), a2 = p3d_amp(&d.s[4], 2, 4);
-  p3d_claim("sun2022-fig26-a", d.s[5].v[0][1]);
-  p3d_claim("sun2022-fig26-b", fabs(a1 - a2) / a2);
+  if (p3d_read(&d, "data/sun2022-fig26.dat") || d.nsets < 11) return 1;
+  for (int r = 0; r < 2; r++) {
+    const p3d_reading *q = &p3d_readings[r];
+    double a1 = p3d_amp(&d.s[q->last], 2, 4), a2 = p3d_amp(&d.s[q->second], 2, 4);
+    p3d_claim_r(r, "sun2022-fig26-a", d.s[q->summary].v[0][1]);
+    p3d_claim_r(r, "sun2022-fig26-b", fabs(a1 - a2) / a2);
+  }
   p3d_data_free(&d);
   return 0;
 }

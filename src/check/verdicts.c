@@ -1,12 +1,23 @@
 /* verdicts.c: join the claims registries with the measurements; decide verdicts. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { NFIELD = 9, MAXCLAIM = 2000, MAXLINE = 8192 };
-enum { F_ID, F_STEM, F_FIGURE, F_CLAIM, F_QUANTITY, F_PUBLISHED, F_RULE, F_TOL, F_WHY };
+enum { NFIELD = 11, MAXCLAIM = 2000, MAXLINE = 8192, MAXALT = 8 };
+enum { F_ID, F_STEM, F_FIGURE, F_KIND, F_CLAIM, F_QUANTITY, F_PUBLISHED, F_RULE, F_TOL,
+       F_WHY, F_CONFLICT };
+
+static const double line_fraction = 0.01;   /* coincide / distinct */
+static const double decades = 1.0;          /* log10 */
+
+typedef struct {
+  char *assumption;      /* NAME=VALUE */
+  double value;
+} alternative;
 
 typedef struct {
   char *field[NFIELD];   /* the registry row */
@@ -15,13 +26,20 @@ typedef struct {
   double value;          /* the measured value */
   int ambiguous;         /* the check flagged two readings */
   char *note;            /* the check's note, or NULL */
+  int nalt;              /* values under the open assumptions */
+  alternative alt[MAXALT];
+  const char *verdict;   /* decided by decide_all */
+  char why[1024];        /* the reason of an ambiguous verdict, or "" */
+  char flips[256];       /* assumptions that change the verdict, or "" */
 } claim;
 
 static claim claims[MAXCLAIM];
 static int nclaims;
 
 static const char *const header =
-  "id\tstem\tfigure\tclaim\tquantity\tpublished\trule\ttol\twhy";
+  "id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict";
+static const char *const kinds[] = {"claim", "finding", "check"};
+static const char *const verdicts[] = {"reproduced", "not reproduced", "ambiguous", "pending"};
 
 static char *dupstr(const char *s)
 {
@@ -77,12 +95,34 @@ static int parse_range(const char *s, double *lo, double *hi)
   return parse_number(buf, lo) && parse_number(dots + 2, hi) && *lo <= *hi;
 }
 
-static int known_rule(const char *r)
+static int in_list(const char *s, const char *const *list, int n)
 {
-  static const char *const rules[] = {"le", "ge", "abs", "rel", "range", "log10", NULL};
-  for (int i = 0; rules[i]; i++)
-    if (strcmp(r, rules[i]) == 0) return 1;
+  for (int i = 0; i < n; i++)
+    if (strcmp(s, list[i]) == 0) return 1;
   return 0;
+}
+
+static int is_rule(const char *c, const char *r) { return strcmp(c, r) == 0; }
+
+/* What is wrong with the rule, published value and tolerance of a row, or NULL. */
+static const char *check_rule(char *const *f)
+{
+  static const char *const rules[] = {"le", "ge", "abs", "rel", "range", "log10",
+                                      "coincide", "distinct", "drift", "bounded"};
+  const char *r = f[F_RULE];
+  double p, tol, lo, hi;
+  if (!in_list(r, rules, 10)) return "unknown rule";
+  if (!parse_number(f[F_TOL], &tol) || tol < 0) return "tolerance is not a number >= 0";
+  if (is_rule(r, "range")) return parse_range(f[F_PUBLISHED], &lo, &hi)
+      ? NULL : "published value is not lo..hi for rule range";
+  if (!parse_number(f[F_PUBLISHED], &p)) return "published value is not a number";
+  if (is_rule(r, "log10") && (p <= 0 || tol != decades))
+    return "rule log10 needs a positive published value and the tolerance of one decade";
+  if ((is_rule(r, "coincide") || is_rule(r, "distinct")) && (p <= 0 || tol != line_fraction))
+    return "rules coincide and distinct need an axis range > 0 and the tolerance 0.01";
+  if ((is_rule(r, "drift") || is_rule(r, "bounded")) && (p <= 1 || tol != 0))
+    return "rules drift and bounded need a drift ratio > 1 and the tolerance 0";
+  return NULL;
 }
 
 static int read_registry(const char *path)
@@ -105,20 +145,14 @@ static int read_registry(const char *path)
     if (line[0] == '\0') continue;
     if (nclaims == MAXCLAIM) { fprintf(stderr, "verdicts: too many claims\n"); bad = 1; break; }
     claim *c = &claims[nclaims];
+    memset(c, 0, sizeof *c);
     char *copy = dupstr(line);
-    double x, y;
     int n = split_tabs(copy, c->field, NFIELD);
     const char *why = NULL;
     if (n != NFIELD) why = "wrong number of fields";
     else if (find_claim(c->field[F_ID])) why = "id used twice";
-    else if (!known_rule(c->field[F_RULE])) why = "unknown rule";
-    else if (!parse_number(c->field[F_TOL], &x) || x < 0) why = "tolerance is not a number >= 0";
-    else if (strcmp(c->field[F_RULE], "range") == 0
-             ? !parse_range(c->field[F_PUBLISHED], &x, &y)
-             : !parse_number(c->field[F_PUBLISHED], &x))
-      why = "published value is not a number (or lo..hi for range)";
-    else if (strcmp(c->field[F_RULE], "log10") == 0 && x <= 0)
-      why = "published value must be positive for rule log10";
+    else if (!in_list(c->field[F_KIND], kinds, 3)) why = "kind is not claim, finding or check";
+    else why = check_rule(c->field);
     if (why) {
       fprintf(stderr, "verdicts: %s:%d: %s\n", path, lineno, why);
       free(copy);
@@ -131,6 +165,53 @@ static int read_registry(const char *path)
   fclose(fp);
   return bad;
 }
+/* Does the conflict list of c name id? */
+static int names(const claim *c, const char *id)
+{
+  const char *s = c->field[F_CONFLICT];
+  size_t n = strlen(id);
+  while (*s) {
+    size_t k = strcspn(s, ",");
+    if (k == n && strncmp(s, id, n) == 0) return 1;
+    s += k + (s[k] == ',');
+  }
+  return 0;
+}
+
+static int check_conflicts(void)
+{
+  int bad = 0;
+  for (int i = 0; i < nclaims; i++) {
+    const claim *c = &claims[i];
+    const char *s = c->field[F_CONFLICT];
+    if (strcmp(s, "-") == 0) continue;
+    while (*s) {
+      char id[256];
+      size_t k = strcspn(s, ",");
+      snprintf(id, sizeof id, "%.*s", (int)(k < 255 ? k : 255), s);
+      const claim *o = find_claim(id);
+      const char *why = !o ? "names an unknown row" : o == c ? "names itself"
+                      : !names(o, c->field[F_ID]) ? "is not named back" : NULL;
+      if (why) {
+        fprintf(stderr, "verdicts: %s: conflict %s %s\n", c->field[F_ID], id, why);
+        bad = 1;
+      }
+      s += k + (s[k] == ',');
+    }
+  }
+  return bad;
+}
+/* NAME=VALUE: a name of letters, digits and '_', an '=', and no blank. */
+static int is_assumption(const char *s)
+{
+  const char *eq = strchr(s, '=');
+  if (!eq || eq == s || eq[1] == '\0') return 0;
+  for (const char *p = s; *p; p++)
+    if (p < eq ? !(isalnum((unsigned char)*p) || *p == '_') : isspace((unsigned char)*p))
+      return 0;
+  return 1;
+}
+
 static int read_measurements(const char *path)
 {
   FILE *fp = fopen(path, "r");
@@ -147,16 +228,26 @@ static int read_measurements(const char *path)
     char *end;
     double v = n >= 2 ? strtod(f[1], &end) : 0;
     int amb = n >= 3 && strcmp(f[2], "ambiguous") == 0;
+    int alt = n == 3 && is_assumption(f[2]);
     const char *why = NULL;
-    if (n < 2 || n > 4) why = "expected: id, value [, ambiguous [, note]]";
+    if (n < 2 || n > 4) why = "expected: id, value [, ambiguous [, note] | , NAME=VALUE]";
     else if (!c) why = "id not in any registry";
-    else if (c->measured) why = "claim measured twice";
     else if (end == f[1] || *end != '\0') why = "value is not a number";
     else if (!isfinite(v) && !amb) why = "value is not finite";
-    else if (n >= 3 && !amb) why = "third field must be the word ambiguous";
+    else if (n >= 3 && !amb && !alt) why = "third field must be the word ambiguous or NAME=VALUE";
+    else if (!alt && c->measured) why = "claim measured twice";
+    else if (alt && c->nalt == MAXALT) why = "too many assumptions for one claim";
+    else if (alt)
+      for (int k = 0; k < c->nalt; k++)
+        if (strcmp(c->alt[k].assumption, f[2]) == 0) why = "claim measured twice under one assumption";
     if (why) {
       fprintf(stderr, "verdicts: %s:%d: %s\n", path, lineno, why);
       bad = 1;
+      continue;
+    }
+    if (alt) {
+      c->alt[c->nalt].assumption = dupstr(f[2]);
+      c->alt[c->nalt++].value = v;
       continue;
     }
     c->measured = 1;
@@ -167,35 +258,125 @@ static int read_measurements(const char *path)
   fclose(fp);
   return bad;
 }
-static const char *verdict(const claim *c)
+
+/* A value under an assumption needs the value under the chapter's reading. */
+static int check_alternatives(void)
+{
+  int bad = 0;
+  for (int i = 0; i < nclaims; i++)
+    if (claims[i].nalt > 0 && !claims[i].measured) {
+      fprintf(stderr, "verdicts: %s: measured under %s but not under the chapter's reading\n",
+              claims[i].field[F_ID], claims[i].alt[0].assumption);
+      bad = 1;
+    }
+  return bad;
+}
+static int holds(const claim *c, double m)
+{
+  const char *rule = c->field[F_RULE];
+  double tol = strtod(c->field[F_TOL], NULL), p = 0, lo = 0, hi = 0;
+  if (is_rule(rule, "range")) {
+    parse_range(c->field[F_PUBLISHED], &lo, &hi);
+    return m >= lo - tol && m <= hi + tol;
+  }
+  p = strtod(c->field[F_PUBLISHED], NULL);
+  if (is_rule(rule, "le")) return m <= p + tol;
+  if (is_rule(rule, "ge")) return m >= p - tol;
+  if (is_rule(rule, "abs")) return fabs(m - p) <= tol;
+  if (is_rule(rule, "rel")) return fabs(m - p) <= tol * fabs(p);
+  if (is_rule(rule, "coincide")) return m <= tol * p;
+  if (is_rule(rule, "distinct")) return m > tol * p;
+  if (is_rule(rule, "bounded")) return m <= sqrt(p);
+  if (is_rule(rule, "drift")) return m > sqrt(p);
+  return m > 0 && fabs(log10(m) - log10(p)) <= tol;   /* log10 */
+}
+
+static const char *answer(int ok) { return ok ? "reproduced" : "not reproduced"; }
+
+/* The rule's answer for the value under the chapter's reading. */
+static const char *by_rule(const claim *c)
 {
   if (!c->measured) return "pending";
   if (c->ambiguous) return "ambiguous";
-  const char *rule = c->field[F_RULE];
-  double m = c->value, tol = strtod(c->field[F_TOL], NULL), p = 0, lo = 0, hi = 0;
-  int ok;
-  if (strcmp(rule, "range") == 0) parse_range(c->field[F_PUBLISHED], &lo, &hi);
-  else p = strtod(c->field[F_PUBLISHED], NULL);
-  if (strcmp(rule, "le") == 0) ok = m <= p + tol;
-  else if (strcmp(rule, "ge") == 0) ok = m >= p - tol;
-  else if (strcmp(rule, "abs") == 0) ok = fabs(m - p) <= tol;
-  else if (strcmp(rule, "rel") == 0) ok = fabs(m - p) <= tol * fabs(p);
-  else if (strcmp(rule, "range") == 0) ok = m >= lo - tol && m <= hi + tol;
-  else ok = m > 0 && fabs(log10(m) - log10(p)) <= tol;   /* log10 */
-  return ok ? "reproduced" : "not reproduced";
+  return answer(holds(c, c->value));
 }
+
+static void append(char *buf, size_t size, const char *fmt, ...)
+  __attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+  size_t n = strlen(buf);
+  va_list ap;
+  if (n + 1 >= size) return;
+  va_start(ap, fmt);
+  vsnprintf(buf + n, size - n, fmt, ap);
+  va_end(ap);
+}
+
+static void decide(claim *c)
+{
+  c->why[0] = c->flips[0] = '\0';
+  if (!c->measured) { c->verdict = "pending"; return; }
+  if (c->ambiguous) { c->verdict = "ambiguous"; return; }
+  int ok = holds(c, c->value);
+  if (strcmp(c->field[F_CONFLICT], "-") != 0) {
+    for (int i = 0; i < nclaims; i++) {
+      const claim *o = &claims[i];
+      if (o == c || !names(c, o->field[F_ID]) || !o->measured || o->ambiguous) continue;
+      if (ok && holds(o, o->value)) continue;
+      append(c->why, sizeof c->why, "%s%s says the opposite of the same numbers (%s: %.3g, %s)",
+             c->why[0] ? "; " : "the paper contradicts itself: ", o->field[F_FIGURE],
+             o->field[F_ID], o->value, answer(holds(o, o->value)));
+    }
+  }
+  for (int k = 0; k < c->nalt; k++) {
+    int ok2 = holds(c, c->alt[k].value);
+    if (ok2 == ok) continue;
+    append(c->flips, sizeof c->flips, "%s%s", c->flips[0] ? "," : "", c->alt[k].assumption);
+    append(c->why, sizeof c->why, "%sunder %s the value is %.3g (%s), under the chapter's "
+           "reading %.3g (%s)", c->why[0] ? "; " : "", c->alt[k].assumption, c->alt[k].value,
+           answer(ok2), c->value, answer(ok));
+  }
+  c->verdict = c->why[0] ? "ambiguous" : answer(ok);
+}
+
+static void decide_all(void)
+{
+  for (int i = 0; i < nclaims; i++) decide(&claims[i]);
+}
+static int count(const char *kind, const char *verdict)
+{
+  int n = 0;
+  for (int i = 0; i < nclaims; i++)
+    n += strcmp(claims[i].field[F_KIND], kind) == 0 && strcmp(claims[i].verdict, verdict) == 0;
+  return n;
+}
+
 static int write_tsv(const char *path)
 {
   FILE *fp = fopen(path, "w");
   if (!fp) { fprintf(stderr, "verdicts: cannot write %s\n", path); return 1; }
-  fprintf(fp, "id\tstem\tfigure\tclaim\tpublished\trule\ttol\tmeasured\tnote\tverdict\n");
+  fprintf(fp, "id\tstem\tfigure\tkind\tclaim\tpublished\trule\ttol\tmeasured\tby_rule"
+              "\talternatives\tassumption\tnote\tverdict\n");
   for (int i = 0; i < nclaims; i++) {
     const claim *c = &claims[i];
-    char mv[32] = "-";
+    char mv[32] = "-", alts[512] = "";
     if (c->measured) snprintf(mv, sizeof mv, "%.6g", c->value);
-    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c->field[F_ID], c->field[F_STEM],
-            c->field[F_FIGURE], c->field[F_CLAIM], c->field[F_PUBLISHED], c->field[F_RULE],
-            c->field[F_TOL], mv, c->note ? c->note : "-", verdict(c));
+    for (int k = 0; k < c->nalt; k++)
+      append(alts, sizeof alts, "%s%s:%.6g", k ? ";" : "", c->alt[k].assumption, c->alt[k].value);
+    const char *note = c->why[0] ? c->why : c->note ? c->note : "-";
+    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c->field[F_ID],
+            c->field[F_STEM], c->field[F_FIGURE], c->field[F_KIND], c->field[F_CLAIM],
+            c->field[F_PUBLISHED], c->field[F_RULE], c->field[F_TOL], mv, by_rule(c),
+            alts[0] ? alts : "-", c->flips[0] ? c->flips : "-", note, c->verdict);
+  }
+  for (int k = 0; k < 3; k++) {
+    fprintf(fp, "# %s:", kinds[k]);
+    for (int v = 0; v < 4; v++) fprintf(fp, " %d %s,", count(kinds[k], verdicts[v]), verdicts[v]);
+    int n = 0;
+    for (int i = 0; i < nclaims; i++) n += strcmp(claims[i].field[F_KIND], kinds[k]) == 0;
+    fprintf(fp, " of %d\n", n);
   }
   return fclose(fp) != 0;
 }
@@ -209,6 +390,7 @@ static void tex_text(FILE *fp, const char *s)
     case '~': fputs("\\~{}", fp); break;
     case '<': fputs("\\textless{}", fp); break;
     case '>': fputs("\\textgreater{}", fp); break;
+    case ',': fputs(",\\allowbreak{}", fp); break;
     default: fputc(*s, fp);
   }
 }
@@ -230,14 +412,90 @@ static void tex_number(FILE *fp, double x)
 static void tex_published(FILE *fp, const claim *c)
 {
   double lo, hi;
-  if (strcmp(c->field[F_RULE], "range") == 0 && parse_range(c->field[F_PUBLISHED], &lo, &hi)) {
+  if (is_rule(c->field[F_RULE], "range") && parse_range(c->field[F_PUBLISHED], &lo, &hi)) {
     tex_number(fp, lo); fputs("--", fp); tex_number(fp, hi);
   } else tex_number(fp, strtod(c->field[F_PUBLISHED], NULL));
 }
 
+/* The rule as a formula in m (measured), p (published) and the tolerance. */
+static void tex_rule(FILE *fp, const claim *c)
+{
+  static const struct { const char *rule, *tex; } t[] = {
+    {"le", "$m\\le p+\\tau$"}, {"ge", "$m\\ge p-\\tau$"}, {"abs", "$|m-p|\\le\\tau$"},
+    {"rel", "$|m-p|\\le\\tau|p|$"}, {"range", "$m\\in p\\pm\\tau$"},
+    {"log10", "$|\\lg\\frac mp|\\le\\tau$"}, {"coincide", "$m\\le\\tau p$"},
+    {"distinct", "$m>\\tau p$"}, {"drift", "$m>\\sqrt p$"}, {"bounded", "$m\\le\\sqrt p$"}};
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (is_rule(c->field[F_RULE], t[i].rule)) {
+      fprintf(fp, "\\texttt{%s}\\newline %s", t[i].rule, t[i].tex);
+      if (!is_rule(c->field[F_RULE], "drift") && !is_rule(c->field[F_RULE], "bounded")) {
+        fputs(", $\\tau=$", fp);
+        tex_number(fp, strtod(c->field[F_TOL], NULL));
+      }
+    }
+}
+
+static void tex_table(FILE *fp, const char *kind)
+{
+  fprintf(fp, "\\newcommand{\\claimstable@%s}{%%\n", kind);
+  fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
+        "\\begin{longtable}{@{}p{0.42\\textwidth}p{0.17\\textwidth}"
+        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}p{0.12\\textwidth}@{}}\n"
+        "\\toprule claim & rule & published $p$ & measured $m$ & verdict\\tabularnewline"
+        "\\midrule\\endhead\n", fp);
+  for (int i = 0; i < nclaims; i++) {
+    const claim *c = &claims[i];
+    if (strcmp(c->field[F_KIND], kind) != 0) continue;
+    fputs("\\texttt{", fp);
+    tex_text(fp, c->field[F_ID]);
+    fputs("}\\newline ", fp);
+    if (strcmp(c->field[F_FIGURE], "-") != 0) {
+      tex_text(fp, c->field[F_FIGURE]);
+      fputs(": ", fp);
+    }
+    tex_text(fp, c->field[F_CLAIM]);
+    const char *note = c->why[0] ? c->why : c->note;
+    if (note) { fputs(" \\emph{(", fp); tex_text(fp, note); fputs(")}", fp); }
+    fputs(" & ", fp);
+    tex_rule(fp, c);
+    fputs(" & ", fp);
+    tex_published(fp, c);
+    fputs(" & ", fp);
+    if (c->measured) tex_number(fp, c->value); else fputs("---", fp);
+    fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
+  }
+  fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
+}
+
+static void tex_sensitivity(FILE *fp)
+{
+  fputs("\\newcommand{\\sensitivitytable}{%\n"
+        "{\\footnotesize\\setlength{\\tabcolsep}{4pt}\n"
+        "\\begin{longtable}{@{}p{0.22\\textwidth}p{0.14\\textwidth}>{\\raggedleft}p{0.1\\textwidth}"
+        ">{\\raggedleft}p{0.1\\textwidth}p{0.33\\textwidth}@{}}\n"
+        "\\toprule claim & assumption & $m$ as read & $m$ so & verdict as read $\\to$ so"
+        "\\tabularnewline\\midrule\\endhead\n", fp);
+  for (int i = 0; i < nclaims; i++) {
+    const claim *c = &claims[i];
+    for (int k = 0; k < c->nalt; k++) {
+      int a = holds(c, c->value), b = holds(c, c->alt[k].value);
+      fputs("\\texttt{", fp);
+      tex_text(fp, c->field[F_ID]);
+      fputs("} & \\texttt{", fp);
+      tex_text(fp, c->alt[k].assumption);
+      fputs("} & ", fp);
+      tex_number(fp, c->value);
+      fputs(" & ", fp);
+      tex_number(fp, c->alt[k].value);
+      fprintf(fp, " & %s%s $\\to$ %s%s\\tabularnewline\n", a == b ? "" : "\\textbf{",
+              answer(a), answer(b), a == b ? "" : "}");
+    }
+  }
+  fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
+}
+
 static int write_tex(const char *path)
 {
-  static const char *const kinds[] = {"reproduced", "not reproduced", "ambiguous", "pending"};
   FILE *fp = fopen(path, "w");
   if (!fp) { fprintf(stderr, "verdicts: cannot write %s\n", path); return 1; }
   fputs("% Written by the verdicts program from papers/*/claims.tsv and the checks.\n", fp);
@@ -247,32 +505,22 @@ static int write_tex(const char *path)
     tex_number(fp, claims[i].value);
     fputs("}\n", fp);
   }
-  for (int k = 0; k < 4; k++) {
+  int nalt = 0, nflip = 0;
+  for (int k = 0; k < 3; k++) {
     int n = 0;
-    for (int i = 0; i < nclaims; i++) n += strcmp(verdict(&claims[i]), kinds[k]) == 0;
-    fprintf(fp, "\\expandafter\\def\\csname lgc@%s\\endcsname{%d}\n", kinds[k], n);
+    for (int v = 0; v < 4; v++)
+      fprintf(fp, "\\expandafter\\def\\csname lgc@%s@%s\\endcsname{%d}\n", kinds[k],
+              verdicts[v], count(kinds[k], verdicts[v]));
+    for (int i = 0; i < nclaims; i++) n += strcmp(claims[i].field[F_KIND], kinds[k]) == 0;
+    fprintf(fp, "\\expandafter\\def\\csname lgc@%s@total\\endcsname{%d}\n", kinds[k], n);
+    tex_table(fp, kinds[k]);
   }
-  fprintf(fp, "\\def\\claimtotal{%d}\n", nclaims);
-  fputs("\\newcommand{\\claimstable}{%\n"
-        "\\begin{longtable}{@{}p{0.15\\textwidth}p{0.37\\textwidth}rrl@{}}\n"
-        "\\toprule claim & statement & published & measured & verdict\\\\\\midrule\\endhead\n", fp);
   for (int i = 0; i < nclaims; i++) {
-    const claim *c = &claims[i];
-    const char *v = verdict(c);
-    fputs("\\texttt{\\footnotesize ", fp);
-    tex_text(fp, c->field[F_ID]);
-    fputs("} & {\\footnotesize ", fp);
-    tex_text(fp, c->field[F_FIGURE]);
-    fputs(": ", fp);
-    tex_text(fp, c->field[F_CLAIM]);
-    if (c->note) { fputs(" \\emph{(", fp); tex_text(fp, c->note); fputs(")}", fp); }
-    fputs("} & ", fp);
-    tex_published(fp, c);
-    fputs(" & ", fp);
-    if (c->measured) tex_number(fp, c->value); else fputs("---", fp);
-    fprintf(fp, " & \\verdict{%s}\\\\\n", v);
+    nalt += claims[i].nalt;
+    nflip += claims[i].flips[0] != '\0';
   }
-  fputs("\\bottomrule\n\\end{longtable}}\n", fp);
+  fprintf(fp, "\\def\\sensitivitycount{%d}\n\\def\\sensitivityflips{%d}\n", nalt, nflip);
+  tex_sensitivity(fp);
   return fclose(fp) != 0;
 }
 static int check_complete(const char *stem)
@@ -281,7 +529,7 @@ static int check_complete(const char *stem)
   for (int i = 0; i < nclaims; i++) {
     const claim *c = &claims[i];
     if (strcmp(c->field[F_STEM], stem) != 0) {
-      if (c->measured) {
+      if (c->measured || c->nalt) {
         fprintf(stderr, "verdicts: %s measured by the check of %s\n", c->field[F_ID], stem);
         bad = 1;
       }
@@ -291,7 +539,7 @@ static int check_complete(const char *stem)
     if (!c->measured) {
       fprintf(stderr, "verdicts: %s has no measurement\n", c->field[F_ID]);
       bad = 1;
-    } else printf("%s\t%s\n", c->field[F_ID], verdict(c));
+    } else printf("%s\t%s\n", c->field[F_ID], c->verdict);
   }
   if (n == 0) {
     fprintf(stderr, "verdicts: no claim in the registry has stem %s\n", stem);
@@ -315,7 +563,10 @@ int main(int argc, char **argv)
   else usage();
   for (; i < argc && strcmp(argv[i], "--") != 0; i++) bad |= read_registry(argv[i]);
   if (i == argc) usage();
+  bad |= check_conflicts();
   for (i++; i < argc; i++) bad |= read_measurements(argv[i]);
+  bad |= check_alternatives();
+  decide_all();
   if (stem) return bad | check_complete(stem);
   if (bad) return 1;
   return write_tsv(out_tsv) | write_tex(out_tex);

@@ -151,6 +151,16 @@ static inline int p3d_paper_figure(const char *fig, const char *scheme, double h
          "max||Gamma|-1| mean_iters max_iters status min|cos theta_y|\n");
   p3d_summary_row(scheme, &p, h, T);
   p3d_summary_row(scheme, &p, h2, T);
+  p.g = 9.81;                      /* the sensitivity pass: the paper states no g */
+  printf("\n\n");
+  p3d_print_set(scheme, &p, h, 5.0, 0.0, 5.0, 1, "index 6, g = 9.81, first 5 s");
+  p3d_print_set(scheme, &p, h, T, T - 5.0, T, 1, "index 7, g = 9.81, last 5 s");
+  printf("# index 8, g = 9.81, summary as index 5\n");
+  p3d_summary_row(scheme, &p, h, T);
+  p3d_summary_row(scheme, &p, h2, T);
+  printf("\n\n");
+  p3d_print_set(scheme, &p, h2, T, T - 5.0, T, 1, "index 9, g = 9.81, second step, last 5 s");
+  p3d_print_set(scheme, &p, h, T, 0.0, T, every < 1 ? 1 : every, "index 10, g = 9.81, whole run");
   return st == LG_OK ? 0 : 1;
 }
 #endif

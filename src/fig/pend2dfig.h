@@ -63,6 +63,29 @@ static inline void fig_print(const char *name, const pend2d_set *s, double t0, d
   }
 }
 
+/* The sensitivity pass (chapter ch:pipeline): run scheme again at gravity g and step h
+   and print it as the set scheme@assumption, e.g. rk4@h=0.05. */
+static inline void fig_print_alt(const char *scheme, const char *assumption, double g,
+                                 double h, double T, double t0, double t1, long every)
+{
+  pend2d_params p = fig_params(g);
+  lg_opts o;
+  char name[48];
+  lg_opts_default(&o);
+  pend2d_set s = fig_run(scheme, &p, &o, h, T);
+  snprintf(name, sizeof name, "%s@%s", scheme, assumption);
+  fig_print(name, &s, t0, t1, every);
+}
+
+/* The open assumptions of a planar figure: g = 9.81 instead of 9.8 (step h), and,
+   where the paper gives no step (Figs. 5-11), h = 0.05 instead of 0.01. */
+static inline void fig_print_alts(const char *scheme, int step_open, double h, double T,
+                                  double t0, double t1, long every)
+{
+  if (step_open) fig_print_alt(scheme, "h=0.05", 9.8, 0.05, T, t0, t1, 1);
+  fig_print_alt(scheme, "g=9.81", 9.81, h, T, t0, t1, every);
+}
+
 static inline void fig_header(const char *stem, const char *what, const pend2d_params *p)
 {
   printf("# %s: %s\n# m = %g kg, J = %g kg m^2, l = %g m, g = %g m/s^2, theta0 = %g rad, "

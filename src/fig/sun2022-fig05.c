@@ -51,5 +51,15 @@ int main(void)
   fig_print("exact", &ex, 0, 50, 2);
   fig_print("rk4_doubling", &sd, 0, 50, 1);
   fig_print("rk4_doubling_1e-2", &sd2, 0, 50, 1);
+  fig_print_alts("rk4", 1, 0.01, 50, 0, 50, 2);
+  fig_print_alts("angle", 1, 0.01, 50, 0, 50, 2);
+  fig_print_alts("exact", 1, 0.01, 50, 0, 50, 2);
+  pend2d_params p81 = fig_params(9.81);
+  pend2d_set ad81 = fig_adaptive(gsl_odeiv2_step_rkf45, "rkf45@g=9.81", 1e-3, &p81, 50);
+  pend2d_set sd81 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling@g=9.81", 1e-3, &p81, 50);
+  pend2d_set sd281 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling_1e-2@g=9.81", 1e-2, &p81, 50);
+  fig_print("rkf45@g=9.81", &ad81, 0, 50, 1);
+  fig_print("rk4_doubling@g=9.81", &sd81, 0, 50, 1);
+  fig_print("rk4_doubling_1e-2@g=9.81", &sd281, 0, 50, 1);
   return 0;
 }

@@ -10,5 +10,7 @@ int main(void)
   fig_header("sun2022-fig06", "classical RK4 and Eq. 43 at h = 0.01, first 5 s", &p);
   fig_print("rk4", &rk4, 0, 5, 1);
   fig_print("angle", &mid, 0, 5, 1);
+  fig_print_alts("rk4", 1, 0.01, 5, 0, 5, 1);
+  fig_print_alts("angle", 1, 0.01, 5, 0, 5, 1);
   return 0;
 }

@@ -10,5 +10,7 @@ int main(void)
   fig_header("sun2022-fig07", "classical RK4 and Eq. 43 at h = 0.01, last 5 s of 50 s", &p);
   fig_print("rk4", &rk4, 45, 50, 1);
   fig_print("angle", &mid, 45, 50, 1);
+  fig_print_alts("rk4", 1, 0.01, 50, 45, 50, 1);
+  fig_print_alts("angle", 1, 0.01, 50, 45, 50, 1);
   return 0;
 }

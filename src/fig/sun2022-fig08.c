@@ -11,5 +11,7 @@ int main(void)
   fig_header("sun2022-fig08", "Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s", &p);
   fig_print("angle", &s0, 45, 50, 1);
   fig_print("angle_inc", &s1, 45, 50, 1);
+  fig_print_alts("angle", 1, 0.01, 50, 45, 50, 1);
+  fig_print_alts("angle_inc", 1, 0.01, 50, 45, 50, 1);
   return 0;
 }

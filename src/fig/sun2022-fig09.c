@@ -11,5 +11,7 @@ int main(void)
   fig_header("sun2022-fig09", "Eqs. 50 and 53 at h = 0.01, 50 s", &p);
   fig_print("reduced", &s0, 0, 50, 2);
   fig_print("reduced_inc", &s1, 0, 50, 2);
+  fig_print_alts("reduced", 1, 0.01, 50, 0, 50, 2);
+  fig_print_alts("reduced_inc", 1, 0.01, 50, 0, 50, 2);
   return 0;
 }

@@ -13,5 +13,8 @@ int main(void)
   fig_print("reduced", &s0, 0, 5, 1);
   fig_print("angle", &s1, 0, 5, 1);
   fig_print("exact", &s2, 0, 5, 1);
+  fig_print_alts("reduced", 1, 0.01, 50, 0, 5, 1);
+  fig_print_alts("angle", 1, 0.01, 50, 0, 5, 1);
+  fig_print_alts("exact", 1, 0.01, 50, 0, 5, 1);
   return 0;
 }

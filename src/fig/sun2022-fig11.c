@@ -13,5 +13,8 @@ int main(void)
   fig_print("reduced", &s0, 45, 50, 1);
   fig_print("angle", &s1, 45, 50, 1);
   fig_print("exact", &s2, 45, 50, 1);
+  fig_print_alts("reduced", 1, 0.01, 50, 45, 50, 1);
+  fig_print_alts("angle", 1, 0.01, 50, 45, 50, 1);
+  fig_print_alts("exact", 1, 0.01, 50, 45, 50, 1);
   return 0;
 }

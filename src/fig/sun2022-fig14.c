@@ -49,5 +49,15 @@ int main(void)
            fabs(la.v[4 * i + 1] - lb.v[4 * i + 1]), fabs(wa.v[4 * i + 1] - wb.v[4 * i + 1]));
   fig_print("complete_tol1e-3", &wa, 0, 50, 1);
   fig_print("complete_inc_warm_tol1e-3", &wb, 0, 50, 1);
+  pend2d_params p81 = fig_params(9.81);
+  lg_opts_default(&o);
+  pend2d_set a81 = fig_run("complete", &p81, &o, 0.05, 50);
+  pend2d_set b81 = fig_run("complete_inc", &p81, &o, 0.05, 50);
+  pend2d_set wa81 = fig_run("complete", &p81, &loose, 0.05, 50);
+  pend2d_set wb81 = run_warm("complete_inc", &p81, &loose, 0.05, 1000);
+  fig_print("complete@g=9.81", &a81, 0, 50, 1);
+  fig_print("complete_inc@g=9.81", &b81, 0, 50, 1);
+  fig_print("complete_tol1e-3@g=9.81", &wa81, 0, 50, 1);
+  fig_print("complete_inc_warm_tol1e-3@g=9.81", &wb81, 0, 50, 1);
   return 0;
 }

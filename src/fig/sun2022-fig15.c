@@ -11,5 +11,7 @@ int main(void)
   fig_header("sun2022-fig15", "Eq. 59 and the exact solution at h = 0.01, 50 s", &p);
   fig_print("complete", &s0, 0, 50, 2);
   fig_print("exact", &s1, 0, 50, 2);
+  fig_print_alts("complete", 0, 0.01, 50, 0, 50, 2);
+  fig_print_alts("exact", 0, 0.01, 50, 0, 50, 2);
   return 0;
 }

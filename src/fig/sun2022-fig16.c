@@ -11,5 +11,7 @@ int main(void)
   fig_header("sun2022-fig16", "Eqs. 63 and 64 at h = 0.01, 50 s", &p);
   fig_print("liealg", &s0, 0, 50, 2);
   fig_print("liealg_inc", &s1, 0, 50, 2);
+  fig_print_alts("liealg", 0, 0.01, 50, 0, 50, 2);
+  fig_print_alts("liealg_inc", 0, 0.01, 50, 0, 50, 2);
   return 0;
 }

@@ -13,5 +13,7 @@ int main(void)
   fig_print("liealg", &s0, 0, 50, 2);
   fig_print("cayley", &s1, 0, 50, 2);
   fig_print("exact", &s2, 0, 50, 2);
+  fig_print_alts("liealg", 0, 0.01, 50, 0, 50, 2);
+  fig_print_alts("exact", 0, 0.01, 50, 0, 50, 2);
   return 0;
 }

@@ -69,3 +69,7 @@ double maxdiff(const blk *a, const blk *b, int j0, int j1)
 
 void claim(const char *id, double v) { printf("%s\t%.6g\n", id, v); }
 void claim_amb(const char *id, double v, const char *note) { printf("%s\t%.6g\tambiguous\t%s\n", id, v, note); }
+void claim_under(const char *assumption, const char *id, double v)
+{
+  printf("%s\t%.6g\t%s\n", id, v, assumption);
+}

@@ -23,5 +23,7 @@ double maxdiff(const blk *a, const blk *b, int j0, int j1);
 /* print one measurement line: id, value (and the ambiguity flag with a note) */
 void claim(const char *id, double v);
 void claim_amb(const char *id, double v, const char *note);
+/* The claim measured under an open assumption NAME=VALUE (the sensitivity pass). */
+void claim_under(const char *assumption, const char *id, double v);
 
 #endif

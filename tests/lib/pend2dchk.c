@@ -4,21 +4,36 @@
 #include "core/lg.h"
 #include "pend2dchk.h"
 
-static pend2d_set sets[32];
+static pend2d_set sets[64];
 static int nsets;
 
 int pend2dchk_read(const char *path)
 {
-  int st = pend2d_dat_read(path, sets, 32, &nsets);
+  int st = pend2d_dat_read(path, sets, 64, &nsets);
   if (st != LG_OK) fprintf(stderr, "cannot read %s\n", path);
   return st;
 }
 
+static char reading[32];
+
+void pend2dchk_use(const char *assumption)
+{
+  snprintf(reading, sizeof reading, "%s", assumption);
+}
+
+void pend2dchk_claim(const char *id, double value)
+{
+  if (reading[0]) printf("%s\t%.6g\t%s\n", id, value, reading);
+  else printf("%s\t%.6g\n", id, value);
+}
+
 const pend2d_set *pend2dchk_find(const char *name)
 {
-  const pend2d_set *s = pend2d_dat_find(sets, nsets, name);
+  char full[96];
+  snprintf(full, sizeof full, reading[0] ? "%s@%s" : "%s", name, reading);
+  const pend2d_set *s = pend2d_dat_find(sets, nsets, full);
   if (!s) {
-    fprintf(stderr, "set %s missing\n", name);
+    fprintf(stderr, "set %s missing\n", full);
     exit(1);
   }
   return s;

@@ -13,10 +13,17 @@ const pend2d_set *pend2dchk_find(const char *name);
 int pend2dchk_count(void);
 const pend2d_set *pend2dchk_set(int k);
 
+/* The sensitivity pass: after pend2dchk_use(a), FIND(name) finds the set name@a and
+   CLAIM prints its value with the assumption a; pend2dchk_use("") returns to the
+   chapter's own reading. */
+void pend2dchk_use(const char *assumption);
+void pend2dchk_claim(const char *id, double value);
+
 #define READ_SETS(path)                                                   \
   do {                                                                    \
     if (pend2dchk_read(path) != LG_OK) return 1;                          \
   } while (0)
 #define FIND(name) pend2dchk_find(name)
+#define CLAIM(id, value) pend2dchk_claim(id, value)
 
 #endif

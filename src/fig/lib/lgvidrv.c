@@ -142,6 +142,7 @@ void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
   }
 }
 static void gravity_up(void *par) { ((ht_params *)par)->gdir[2] = -1; }
+static void gravity_981(void *par) { ((ht_params *)par)->g = 9.81; }
 
 void moiseev_runs(const char *what, const char *cols, int upright)
 {
@@ -159,4 +160,7 @@ void moiseev_runs(const char *what, const char *cols, int upright)
     drv_block("3 LGVI, gravity along -e3 (upright start)", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
     drv_block("4 RK4, gravity along -e3 (upright start)", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
   }
+  drv_params("pendulum3d-moiseev", par, 0, gravity_981);   /* the sensitivity pass */
+  drv_block(upright ? "5 LGVI, g = 9.81" : "3 LGVI, g = 9.81", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
+  drv_block(upright ? "6 RK4, g = 9.81" : "4 RK4, g = 9.81", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
 }
