@@ -494,6 +494,59 @@ static void tex_sensitivity(FILE *fp)
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
 }
 
+/* The key of the registry a row came from: "sun2022" of
+   "papers/sun2022/claims.tsv". */
+static void paper_key(char *key, size_t n, const char *path)
+{
+  const char *s = strstr(path, "papers/"), *e;
+  s = s ? s + 7 : path;
+  e = strchr(s, '/');
+  snprintf(key, n, "%.*s", e ? (int)(e - s) : (int)strlen(s), s);
+}
+
+/* For each paper, its claims (kind claim only) in a short table for the
+   findings chapter, and their counts by verdict. */
+static void tex_paper_tables(FILE *fp)
+{
+  for (int i = 0; i < nclaims; i++) {
+    char key[64], other[64];
+    paper_key(key, sizeof key, claims[i].paper);
+    int first = 1;
+    for (int j = 0; j < i && first; j++) {
+      paper_key(other, sizeof other, claims[j].paper);
+      first = strcmp(key, other) != 0;
+    }
+    if (!first) continue;
+    for (int v = 0; v < 4; v++) {
+      int n = 0;
+      for (int j = 0; j < nclaims; j++) {
+        paper_key(other, sizeof other, claims[j].paper);
+        n += strcmp(key, other) == 0 && strcmp(claims[j].field[F_KIND], "claim") == 0
+             && strcmp(claims[j].verdict, verdicts[v]) == 0;
+      }
+      fprintf(fp, "\\expandafter\\def\\csname lgp@%s@%s\\endcsname{%d}\n", key, verdicts[v], n);
+    }
+    fprintf(fp, "\\expandafter\\def\\csname lgp@%s@table\\endcsname{%%\n", key);
+    fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
+          "\\begin{longtable}{@{}p{0.1\\textwidth}p{0.58\\textwidth}"
+          ">{\\raggedleft}p{0.12\\textwidth}p{0.14\\textwidth}@{}}\n"
+          "\\toprule figure & claim & measured $m$ & verdict\\tabularnewline"
+          "\\midrule\\endhead\n", fp);
+    for (int j = 0; j < nclaims; j++) {
+      const claim *c = &claims[j];
+      paper_key(other, sizeof other, c->paper);
+      if (strcmp(key, other) != 0 || strcmp(c->field[F_KIND], "claim") != 0) continue;
+      tex_text(fp, c->field[F_FIGURE]);
+      fputs(" & ", fp);
+      tex_text(fp, c->field[F_CLAIM]);
+      fputs(" & ", fp);
+      if (c->measured) tex_number(fp, c->value); else fputs("---", fp);
+      fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
+    }
+    fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
+  }
+}
+
 static int write_tex(const char *path)
 {
   FILE *fp = fopen(path, "w");
@@ -521,6 +574,7 @@ static int write_tex(const char *path)
   }
   fprintf(fp, "\\def\\sensitivitycount{%d}\n\\def\\sensitivityflips{%d}\n", nalt, nflip);
   tex_sensitivity(fp);
+  tex_paper_tables(fp);
   return fclose(fp) != 0;
 }
 static int check_complete(const char *stem)
