@@ -381,7 +381,7 @@ install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: lgrepro' 'Description: Lie group integrators for rigid bodies: models, schemes, diagnostics' \
 	  'Version: $(LIBVERSION)' 'Requires.private: gsl' 'Cflags: -I$${includedir}' \
-	  'Libs: -L$${libdir} -llgrepro' 'Libs.private: -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
+	  'Libs: -L$${libdir} -llgrepro -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
 	@for f in $(MANPAGES); do install -d $(DESTDIR)$(MANDIR)/man1; \
 	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
 

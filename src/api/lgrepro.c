@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_errno.h>
 #include "api/lgrepro.h"
 #include "core/lg.h"
 #include "lie/so3.h"
@@ -317,7 +318,17 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
                 "newton-solver, ref-tol, reortho)", option);
   return LGR_OK;
 }
+static int init(lgr_sim *sim, double h, char *msg, size_t msglen);
+
 int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen)
+{
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  int st = init(sim, h, msg, msglen);
+  gsl_set_error_handler(old);
+  return st;
+}
+
+static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
 {
   if (!sim) return fail(msg, msglen, LGR_EINVAL, "no simulation given");
   if (sim->ws) sim->s->free(sim->ws);
@@ -346,7 +357,9 @@ int lgr_step(lgr_sim *sim)
 {
   if (!sim || !sim->ws) return LGR_EINVAL;
   if (sim->status != LGR_OK) return sim->status;
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
   sim->status = sim->s->step(sim->ws, &sim->st);
+  gsl_set_error_handler(old);
   if (sim->status == LGR_OK) sim->k++;
   return sim->status;
 }
