@@ -7,6 +7,8 @@
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
 #   make help       this list               make clean    remove generated files
+#   make lib        liblgrepro (static, shared)   make install, make uninstall
+#                   (PREFIX=/usr/local, DESTDIR honoured)
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
 # 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
@@ -41,7 +43,7 @@ PDF_DATE := 20231114221320
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
 .PHONY: all figures report data check check-tangle check-chunks unit-tests \
-        claim-checks sanitize bench clean help tangle programs
+        claim-checks sanitize bench clean help tangle programs lib install uninstall
 
 all: report
 
@@ -162,7 +164,29 @@ $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
 programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
 
--include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
+# The library for programs outside the package (chapter 09): the archive
+# above under the library's name, and a shared library whose objects are
+# compiled again, as position-independent code in a tree of their own, with
+# every symbol hidden except the public ones (LGR_API in src/api/lgrepro.h).
+LIBVERSION := $(shell sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' src/core/lg.h)
+SONAME   := liblgrepro.so.$(firstword $(subst ., ,$(LIBVERSION)))
+SOLIB    := $(O)/lib/liblgrepro.so.$(LIBVERSION)
+PIC_OBJ   = $(LIB_SRC:%.c=$(O)/pic/%.o) $(O)/pic/$(MB_GEN:.c=.o)
+
+$(O)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC PIC   $<"
+	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+
+$(SOLIB): $(PIC_OBJ)
+	@mkdir -p $(@D)
+	@echo "  LD       $@"
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs \
+	  -o $@.tmp $^ $(LDLIBS) && mv $@.tmp $@
+
+lib: $(LIB) $(SOLIB)
+
+-include $(shell find $(O)/obj $(O)/pic -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- 4. simulate
 # Each figure driver src/fig/STEM.c writes data/STEM.dat on standard output.
@@ -239,6 +263,10 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 	@mkdir -p $(@D)
 	@echo "  TEST     cli/$*"
 	@$(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
+
+# The library's command-line test compares lgsim's messages with those of
+# the library, given by its unit-test program.
+$(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 
 $(O)/result/claims-%.res: $(T)/claims/%.tsv $(VERDICTS) $(wildcard papers/*/claims.tsv)
 	@mkdir -p $(@D)
@@ -360,9 +388,42 @@ bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
 	  echo "== $$b"; $$b || st=1; done; \
 	[ $$st -eq 0 ] || { echo "bench: some bars were missed (FAIL lines above)"; exit 1; }
 
+# make install copies lgsim, the libraries, the header, a pkg-config file and
+# the manual page (when the package has one) under $(DESTDIR)$(PREFIX);
+# make uninstall removes exactly those files.
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+MANPAGES   := $(wildcard src/cli/*.1)
+INSTALLED  := $(BINDIR)/lgsim $(INCLUDEDIR)/lgrepro.h $(LIBDIR)/liblgrepro.a \
+              $(LIBDIR)/$(notdir $(SOLIB)) $(LIBDIR)/$(SONAME) $(LIBDIR)/liblgrepro.so \
+              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%)
+
+install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
+	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"
+	@install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	@install -m 755 $(LGSIM) $(DESTDIR)$(BINDIR)/lgsim
+	@install -m 644 src/api/lgrepro.h $(DESTDIR)$(INCLUDEDIR)/lgrepro.h
+	@install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/liblgrepro.a
+	@install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
+	@ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	@ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/liblgrepro.so
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: lgrepro' 'Description: Lie group integrators for rigid bodies: models, schemes, diagnostics' \
+	  'Version: $(LIBVERSION)' 'Requires.private: gsl' 'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} -llgrepro -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
+	@for f in $(MANPAGES); do install -d $(DESTDIR)$(MANDIR)/man1; \
+	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
+
+uninstall:
+	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"
+	@rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
 clean:
 	rm -rf $(T) $(filter-out data/README.md,$(wildcard data/*)) \
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'

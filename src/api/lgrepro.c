@@ -1,0 +1,424 @@
+/* lgrepro.c: the public library over the table, the models and the schemes. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_errno.h>
+#include "api/lgrepro.h"
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "model/multibody.h"
+
+#define M_(m) ((const lg_model *)(const void *)(m))
+#define S_(s) ((const lg_scheme_type *)(const void *)(s))
+
+struct lgr_sim {
+  const lg_model *m;
+  const lg_scheme_type *s;
+  void *par;             /* m->par_size bytes */
+  lg_opts opt;
+  int reortho;
+  void *ws;              /* the scheme's workspace; NULL before lgr_init */
+  lg_state st;
+  long k;                /* steps since lgr_init */
+  int status;            /* of the last step: a failed run stays failed */
+  double *row;           /* m->ncol numbers, rewritten by every reader */
+};
+const char *lgr_version(void) { return LG_VERSION; }
+
+const char *lgr_strerror(int status)
+{
+  switch (status) {
+  case LGR_OK: return "success";
+  case LGR_EINVAL: return "bad name, value, parameter or call order";
+  case LGR_ENEWTON: return "a Newton iteration did not converge";
+  case LGR_ENOMEM: return "out of memory";
+  case LGR_ESOLVER: return "an ODE solver or another library call failed";
+  default: return "unknown status code";
+  }
+}
+
+static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
+
+static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
+{
+  if (msg && msglen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, msglen, fmt, ap);
+    va_end(ap);
+  }
+  return status;
+}
+static int read_real(const char *what, const char *s, double *v, char *msg, size_t msglen)
+{
+  char *end;
+  errno = 0;
+  *v = strtod(s, &end);
+  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a number", what, s);
+  if (!isfinite(*v)) return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a finite number", what, s);
+  return LGR_OK;
+}
+
+static int read_count(const char *what, const char *s, long max, long *v, char *msg, size_t msglen)
+{
+  char *end;
+  errno = 0;
+  *v = strtol(s, &end, 10);
+  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not an integer", what, s);
+  if (*v <= 0) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", what, s);
+  if (errno == ERANGE || *v > max)
+    return fail(msg, msglen, LGR_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
+  return LGR_OK;
+}
+
+static int read_vector(const char *what, const char *s, double *v, int len, char *msg, size_t msglen)
+{
+  int n = 1, st = LGR_OK;
+  for (const char *c = s; *c; c++) n += *c == ',';
+  if (n != len)
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' has %d component%s, expected %d", what, s, n,
+                n == 1 ? "" : "s", len);
+  char *copy = malloc(strlen(s) + 1), *c = copy;
+  if (!copy) return fail(msg, msglen, LGR_ENOMEM, "out of memory");
+  strcpy(copy, s);
+  for (int i = 0; i < len && st == LGR_OK; i++) {
+    char *comma = strchr(c, ',');
+    if (comma) *comma = '\0';
+    st = read_real(what, c, &v[i], msg, msglen);
+    c = comma + 1;
+  }
+  free(copy);
+  return st;
+}
+size_t lgr_nmodels(void) { return lg_nmodels(); }
+const lgr_model *lgr_model_at(size_t i) { return (const lgr_model *)(const void *)lg_model_at(i); }
+
+const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen)
+{
+  const lg_model *m = name ? lg_model_find(name) : NULL;
+  if (!m) fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (see lgsim list)", name ? name : "");
+  return (const lgr_model *)(const void *)m;
+}
+
+const char *lgr_model_name(const lgr_model *m) { return M_(m)->name; }
+const char *lgr_model_family(const lgr_model *m) { return M_(m)->family; }
+const char *lgr_model_source(const lgr_model *m) { return M_(m)->source; }
+const char *lgr_model_doc(const lgr_model *m) { return M_(m)->doc; }
+const char *lgr_model_columns(const lgr_model *m) { return M_(m)->columns; }
+int lgr_model_ncolumns(const lgr_model *m) { return M_(m)->ncol; }
+
+static const lg_param *param_at(const lgr_model *m, size_t i)
+{
+  const lg_param *p = M_(m)->params;
+  for (size_t k = 0; k < i && p->name; k++) p++;
+  return p->name ? p : NULL;
+}
+
+const char *lgr_param_name(const lgr_model *m, size_t i)
+{
+  const lg_param *p = param_at(m, i);
+  return p ? p->name : NULL;
+}
+int lgr_param_len(const lgr_model *m, size_t i)
+{
+  const lg_param *p = param_at(m, i);
+  return p ? p->len : 0;
+}
+const char *lgr_param_unit(const lgr_model *m, size_t i)
+{
+  const lg_param *p = param_at(m, i);
+  return p ? p->unit : NULL;
+}
+const char *lgr_param_doc(const lgr_model *m, size_t i)
+{
+  const lg_param *p = param_at(m, i);
+  return p ? p->doc : NULL;
+}
+
+size_t lgr_nschemes(void) { return lg_nschemes(); }
+const lgr_scheme *lgr_scheme_at(size_t i) { return (const lgr_scheme *)(const void *)lg_scheme_at(i); }
+
+const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char *msg, size_t msglen)
+{
+  const lg_model *m = M_(model);
+  if (!m || !name) {
+    fail(msg, msglen, LGR_EINVAL, "no model or no scheme name given");
+    return NULL;
+  }
+  const lg_scheme_type *s = lg_scheme_find(m->family, name);
+  if (s) return (const lgr_scheme *)(const void *)s;
+  for (size_t k = 0; k < lg_nschemes(); k++)
+    if (strcmp(lg_scheme_at(k)->name, name) == 0) {
+      fail(msg, msglen, LGR_EINVAL, "scheme '%s' integrates the %s family, not model %s (family %s)",
+           name, lg_scheme_at(k)->family, m->name, m->family);
+      return NULL;
+    }
+  fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list)", name);
+  return NULL;
+}
+
+const char *lgr_scheme_name(const lgr_scheme *s) { return S_(s)->name; }
+const char *lgr_scheme_family(const lgr_scheme *s) { return S_(s)->family; }
+const char *lgr_scheme_source(const lgr_scheme *s) { return S_(s)->source; }
+const char *lgr_scheme_doc(const lgr_scheme *s) { return S_(s)->doc; }
+int lgr_scheme_implicit(const lgr_scheme *s) { return S_(s)->implicit; }
+lgr_model *lgr_model_parse(const char *text, const char *where, char *msg, size_t msglen)
+{
+  char buf[1] = "";
+  if (!text) {
+    fail(msg, msglen, LGR_EINVAL, "no model text given");
+    return NULL;
+  }
+  lg_model *m = mb_model_parse(text, where ? where : "model", msg ? msg : buf, msg ? msglen : 1);
+  return (lgr_model *)(void *)m;
+}
+
+lgr_model *lgr_model_read(const char *path, char *msg, size_t msglen)
+{
+  char buf[1] = "";
+  if (!path) {
+    fail(msg, msglen, LGR_EINVAL, "no model file given");
+    return NULL;
+  }
+  return (lgr_model *)(void *)mb_model_read(path, msg ? msg : buf, msg ? msglen : 1);
+}
+
+void lgr_model_free(lgr_model *m)
+{
+  if (!m) return;
+  for (size_t k = 0; k < lg_nmodels(); k++)
+    if (lg_model_at(k) == M_(m)) return;
+  mb_model_free((lg_model *)(void *)m);
+}
+lgr_sim *lgr_alloc(const lgr_model *model, const char *scheme, char *msg, size_t msglen)
+{
+  if (!model) {
+    fail(msg, msglen, LGR_EINVAL, "no model given");
+    return NULL;
+  }
+  const lg_model *m = M_(model);
+  const lgr_scheme *s = lgr_scheme_find(model, scheme, msg, msglen);
+  if (!s) return NULL;
+  lgr_sim *sim = calloc(1, sizeof *sim);
+  if (sim) {
+    sim->par = calloc(1, m->par_size ? m->par_size : 1);
+    sim->row = calloc((size_t)m->ncol + 1, sizeof(double));
+  }
+  if (!sim || !sim->par || !sim->row) {
+    lgr_free(sim);
+    fail(msg, msglen, LGR_ENOMEM, "out of memory");
+    return NULL;
+  }
+  sim->m = m;
+  sim->s = S_(s);
+  lg_params_default(m, sim->par);
+  lg_opts_default(&sim->opt);
+  return sim;
+}
+
+void lgr_free(lgr_sim *sim)
+{
+  if (!sim) return;
+  if (sim->ws) sim->s->free(sim->ws);
+  free(sim->par);
+  free(sim->row);
+  free(sim);
+}
+int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
+{
+  if (!sim || !arg) return fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
+  const char *eq = strchr(arg, '=');
+  char what[80];
+  if (!eq) return fail(msg, msglen, LGR_EINVAL, "--set: '%s' is not NAME=VALUE", arg);
+  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
+  const lg_param *p = lg_param_find(sim->m, what);
+  if (!p)
+    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list)",
+                sim->m->name, what);
+  snprintf(what, sizeof what, "--set %s", p->name);
+  double v[9];
+  const char *val = eq + 1;
+  int st;
+  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
+    double ang[3];
+    if ((st = read_vector(what, val + 7, ang, 3, msg, msglen)) != LGR_OK) return st;
+    so3_cardan(v, ang);
+  } else if ((st = read_vector(what, val, v, p->len, msg, msglen)) != LGR_OK)
+    return st;
+  memcpy(lg_param_ptr(p, sim->par), v, (size_t)p->len * sizeof(double));
+  return LGR_OK;
+}
+
+int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg, size_t msglen)
+{
+  if (!sim || !name || !v) return fail(msg, msglen, LGR_EINVAL, "no simulation, name or values given");
+  const lg_param *p = lg_param_find(sim->m, name);
+  if (!p)
+    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list)",
+                sim->m->name, name);
+  if (len != p->len)
+    return fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
+                len, len == 1 ? "" : "s", p->len);
+  for (int i = 0; i < len; i++)
+    if (!isfinite(v[i]))
+      return fail(msg, msglen, LGR_EINVAL, "--set %s: component %d is not a finite number",
+                  p->name, i + 1);
+  memcpy(lg_param_ptr(p, sim->par), v, (size_t)len * sizeof(double));
+  return LGR_OK;
+}
+
+int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
+{
+  const lg_param *p = sim && name ? lg_param_find(sim->m, name) : NULL;
+  if (!p) return 0;
+  for (int i = 0; i < len && i < p->len; i++) v[i] = lg_param_ptr(p, sim->par)[i];
+  return p->len;
+}
+int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *msg, size_t msglen)
+{
+  static const struct { const char *name; int code; } solvers[] = {
+    {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
+  };
+  if (!sim || !option || !value) return fail(msg, msglen, LGR_EINVAL, "no simulation, option or value given");
+  char name[64];
+  snprintf(name, sizeof name, "--%s", strncmp(option, "--", 2) == 0 ? option + 2 : option);
+  double x;
+  long n;
+  int st;
+  if (strcmp(name, "--newton-tol") == 0 || strcmp(name, "--ref-tol") == 0) {
+    if ((st = read_real(name, value, &x, msg, msglen)) != LGR_OK) return st;
+    if (!(x > 0)) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
+    *(name[2] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
+  } else if (strcmp(name, "--newton-maxiter") == 0) {
+    if ((st = read_count(name, value, INT_MAX, &n, msg, msglen)) != LGR_OK) return st;
+    sim->opt.newton_maxiter = (int)n;
+  } else if (strcmp(name, "--newton-solver") == 0) {
+    size_t i = 0;
+    while (i < sizeof solvers / sizeof solvers[0] && strcmp(solvers[i].name, value) != 0) i++;
+    if (i == sizeof solvers / sizeof solvers[0])
+      return fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
+                  name, value);
+    sim->opt.newton_solver = solvers[i].code;
+  } else if (strcmp(name, "--reortho") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not 0 or 1", name, value);
+    sim->reortho = value[0] == '1';
+  } else
+    return fail(msg, msglen, LGR_EINVAL, "unknown option '%s' (newton-tol, newton-maxiter, "
+                "newton-solver, ref-tol, reortho)", option);
+  return LGR_OK;
+}
+static int init(lgr_sim *sim, double h, char *msg, size_t msglen);
+
+int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen)
+{
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  int st = init(sim, h, msg, msglen);
+  gsl_set_error_handler(old);
+  return st;
+}
+
+static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
+{
+  if (!sim) return fail(msg, msglen, LGR_EINVAL, "no simulation given");
+  if (sim->ws) sim->s->free(sim->ws);
+  sim->ws = NULL;
+  memset(&sim->st, 0, sizeof sim->st);
+  sim->k = 0;
+  sim->status = LGR_EINVAL;
+  if (!isfinite(h)) return fail(msg, msglen, LGR_EINVAL, "h: %g is not a finite number", h);
+  if (!(h > 0)) return fail(msg, msglen, LGR_EINVAL, "h: %.17g is not positive", h);
+  char why[512] = "";
+  if (sim->m->check && sim->m->check(sim->par, sim->reortho, why, sizeof why) != LG_OK)
+    return fail(msg, msglen, LGR_EINVAL, "%s", why[0] ? why : "the model rejected the parameters");
+  if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
+    return sim->status = fail(msg, msglen, LGR_ENOMEM, "out of memory");
+  int st = sim->s->init(sim->ws, sim->par, h, &sim->st);
+  if (st != LG_OK) {
+    sim->s->free(sim->ws);
+    sim->ws = NULL;
+    return sim->status = fail(msg, msglen, st, "scheme %s could not start on model %s (status %d)",
+                              sim->s->name, sim->m->name, st);
+  }
+  return sim->status = LGR_OK;
+}
+
+int lgr_step(lgr_sim *sim)
+{
+  if (!sim || !sim->ws) return LGR_EINVAL;
+  if (sim->status != LGR_OK) return sim->status;
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  sim->status = sim->s->step(sim->ws, &sim->st);
+  gsl_set_error_handler(old);
+  if (sim->status == LGR_OK) sim->k++;
+  return sim->status;
+}
+double lgr_time(const lgr_sim *sim) { return sim && sim->ws ? sim->st.t : NAN; }
+long lgr_nsteps(const lgr_sim *sim) { return sim && sim->ws ? sim->k : 0; }
+int lgr_newton_iters(const lgr_sim *sim) { return sim && sim->ws ? sim->st.newton_iters : 0; }
+double lgr_newton_resid(const lgr_sim *sim) { return sim && sim->ws ? sim->st.newton_resid : NAN; }
+
+int lgr_nbodies(const lgr_sim *sim)
+{
+  if (!sim || !sim->ws) return 0;
+  return sim->st.nbody > 0 ? sim->st.nbody : 1;
+}
+
+int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b)
+{
+  if (!b || i < 0 || i >= lgr_nbodies(sim)) return LGR_EINVAL;
+  const lg_state *s = &sim->st;
+  const double *R = s->R, *x = s->x, *W = s->W, *v = s->v;
+  if (s->nbody > 0) {
+    R = s->body[i].R; x = s->body[i].x; W = s->body[i].W; v = s->body[i].v;
+  }
+  memcpy(b->R, R, sizeof b->R);
+  memcpy(b->x, x, sizeof b->x);
+  memcpy(b->W, W, sizeof b->W);
+  memcpy(b->v, v, sizeof b->v);
+  return LGR_OK;
+}
+
+int lgr_row(const lgr_sim *sim, double *out)
+{
+  if (!sim || !sim->ws || !out) return LGR_EINVAL;
+  sim->m->row(sim->par, &sim->st, out);
+  return LGR_OK;
+}
+
+static int column_index(const lg_model *m, const char *name)
+{
+  size_t n = strlen(name);
+  const char *c = m->columns;
+  for (int i = 0; i < m->ncol && c; i++) {
+    const char *end = strchr(c, ',');
+    size_t len = end ? (size_t)(end - c) : strlen(c);
+    if (len == n && strncmp(c, name, n) == 0) return i;
+    c = end ? end + 1 : NULL;
+  }
+  return -1;
+}
+
+double lgr_value(const lgr_sim *sim, const char *column)
+{
+  if (!sim || !sim->ws || !column) return NAN;
+  int i = column_index(sim->m, column);
+  if (i < 0) return NAN;
+  sim->m->row(sim->par, &sim->st, sim->row);
+  return sim->row[i];
+}
+
+double lgr_energy(const lgr_sim *sim) { return lgr_value(sim, "energy"); }
+double lgr_orth_err(const lgr_sim *sim) { return lgr_value(sim, "orth_err"); }
+double lgr_phi_err(const lgr_sim *sim) { return lgr_value(sim, "phi_err"); }
+double lgr_dphi_err(const lgr_sim *sim) { return lgr_value(sim, "dphi_err"); }
