@@ -11,7 +11,6 @@
 #include "model/heavytop.h"
 #include "model/multibody.h"
 #include "scheme/huang2022.h"
-
 /* ---------------------------------------------------------------- coefficients */
 /* |B_2n|/(2n)!, n = 1..18: d(t) = sum_n c_n t^(2n-2) */
 static const double hg_dser[18] = {
@@ -75,7 +74,6 @@ void hg_coef(double c[6], double t)
   hg_abcoef(fabs(t), c, 1);
   hg_dcoef(fabs(t), c + 4, c + 5);
 }
-
 /* ---------------------------------------------------------------- G and dG */
 void hg_G(int form, const double J[3], const double th[3], double G[3], double *A)
 {
@@ -119,7 +117,6 @@ void hg_G(int form, const double J[3], const double th[3], double G[3], double *
   A[6] += 0.5 * (-th[1] * J[0] + Jt[1]);
   A[7] += 0.5 * (th[0] * J[1] - Jt[0]);
 }
-
 /* ---------------------------------------------------------------- joints */
 typedef struct {
   int body;              /* body index or MB_GROUND */
@@ -178,7 +175,6 @@ static double hg_length(const mb_par *p, const lg_body *q)
 /* The Newton tolerance: the caller's, but never below 8 DBL_EPSILON times
    the size of the largest term of the residual (its round-off floor). */
 #define HG_FLOOR (4 * DBL_EPSILON)
-
 /* ---------------------------------------------------------------- stage 1 */
 hg_s1 *hg_s1_alloc(const mb_par *p, int form)
 {
@@ -290,7 +286,6 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
   memcpy(s->zlast, z, (size_t)n * sizeof *z);
   return 0;
 }
-
 /* ---------------------------------------------------------------- velocity projection */
 /* V <- V - M^{-1} B^T (B M^{-1} B^T)^{-1} B V at q: the velocities of q onto
    B V = 0 (stage 2 of DH and RATTLie, solved for the multiplier mu). */
@@ -367,7 +362,6 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
   }
   return LG_OK;
 }
-
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
 enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
 
@@ -554,7 +548,6 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_put(w, s);
   return LG_OK;
 }
-
 /* ---------------------------------------------------------------- generalized-alpha */
 void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
 {
@@ -787,7 +780,6 @@ static int hg_gaw_step(void *ws, lg_state *s)
   s->body = w->q;
   return LG_OK;
 }
-
 /* ---------------------------------------------------------------- the heavy top */
 void hg_ht_torque(double tau[3], const ht_params *p, const double R[9])
 {
@@ -805,10 +797,7 @@ int hg_ht_fdf(const double *z, void *par, double *r, double *Jac)
   if (e->kind == HG_HT_RL) {
     double G[3];
     hg_G(HG_FORM_RL, J, z, G, Jac);
-    for (int a = 0; a < 3; a++) r[a] = G[a] / J[a] - e->c[a];
-    if (Jac)
-      for (int a = 0; a < 3; a++)
-        for (int b = 0; b < 3; b++) Jac[3 * a + b] /= J[a];
+    for (int a = 0; a < 3; a++) r[a] = G[a] - e->c[a];
   } else {
     double th[3], F[9], JW[3], gy[3], tau[3];
     for (int a = 0; a < 3; a++) {
@@ -853,7 +842,8 @@ typedef struct {
   newton_ws *nw;
   hg_ht e;
   double R[9], W[3], Wd[3], a[3];
-  double zh[3][3];
+  double tau[3];         /* RL: the torque at R */
+  double zh[4][3];       /* RL: the last four solutions, newest first */
   int nh;
 } hg_ht_ws;
 
@@ -907,6 +897,7 @@ static int hg_htw_init(void *ws, const void *par, double h, lg_state *s)
   memcpy(w->W, w->p.W0, sizeof w->W);
   ht_rhs_w(w->Wd, &w->p, w->R, w->W);           /* consistent initial acceleration */
   memcpy(w->a, w->Wd, sizeof w->a);
+  hg_ht_torque(w->tau, &w->p, w->R);
   s->newton_iters = 0;
   s->newton_resid = 0;
   hg_htw_put(w, s);
@@ -923,12 +914,11 @@ static int hg_htw_step(void *ws, lg_state *s)
   double res;
   memcpy(e->R0, w->R, sizeof e->R0);
   if (w->kind == HG_HT_RL) {
-    double tau[3];
-    hg_ht_torque(tau, &w->p, w->R);
     for (int a = 0; a < 3; a++) {
-      e->c[a] = h * w->W[a] + 0.5 * h * h * tau[a] / J[a];
-      z[a] = w->nh == 3 ? 3 * w->zh[0][a] - 3 * w->zh[1][a] + w->zh[2][a]
-           : w->nh == 2 ? 2 * w->zh[0][a] - w->zh[1][a] : e->c[a];
+      e->c[a] = h * (J[a] * w->W[a] + 0.5 * h * w->tau[a]);
+      z[a] = w->nh == 4 ? 4 * w->zh[0][a] - 6 * w->zh[1][a] + 4 * w->zh[2][a] - w->zh[3][a]
+           : w->nh == 3 ? 3 * w->zh[0][a] - 3 * w->zh[1][a] + w->zh[2][a]
+           : w->nh == 2 ? 2 * w->zh[0][a] - w->zh[1][a] : e->c[a] / J[a];
     }
   } else {
     const double c = (1 - w->af) / (1 - w->am);
@@ -948,17 +938,16 @@ static int hg_htw_step(void *ws, lg_state *s)
   s->newton_resid = res;
   if (st != LG_OK) return st;
   if (w->kind == HG_HT_RL) {
-    double F[9], Pi[3], tau[3];
-    hg_ht_torque(tau, &w->p, w->R);
-    for (int a = 0; a < 3; a++) Pi[a] = J[a] * w->W[a] + 0.5 * h * tau[a];
+    double F[9], Pi[3];
+    for (int a = 0; a < 3; a++) Pi[a] = e->c[a] / h;
     so3_exp(F, z);
     so3_mul(w->R, w->R, F);
     so3_mtv(w->W, F, Pi);                        /* F^T Pi+ = -G(-theta)/h */
-    hg_ht_torque(tau, &w->p, w->R);
-    for (int a = 0; a < 3; a++) w->W[a] = (w->W[a] + 0.5 * h * tau[a]) / J[a];
-    memmove(w->zh[1], w->zh[0], 2 * sizeof w->zh[0]);
+    hg_ht_torque(w->tau, &w->p, w->R);
+    for (int a = 0; a < 3; a++) w->W[a] = (w->W[a] + 0.5 * h * w->tau[a]) / J[a];
+    memmove(w->zh[1], w->zh[0], 3 * sizeof w->zh[0]);
     memcpy(w->zh[0], z, sizeof w->zh[0]);
-    if (w->nh < 3) w->nh++;
+    if (w->nh < 4) w->nh++;
   } else {
     double r[3];
     if (memcmp(e->zlast, z, sizeof z) != 0) hg_ht_fdf(z, e, r, NULL);
@@ -975,7 +964,6 @@ static int hg_htw_step(void *ws, lg_state *s)
   hg_htw_put(w, s);
   return LG_OK;
 }
-
 /* ---------------------------------------------------------------- scheme records */
 static const lg_scheme_type hg_scheme_dh = {
   "dh", "multibody", "huang2022 Eqs. 7-14, velocity constraint at t_{n+1} as in RATTLE",

@@ -58,14 +58,16 @@ hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 
-/* The heavy top: RATTLie (kind HG_HT_RL) or generalized-alpha (HG_HT_GA),
-   three unknowns theta [rad] or u = c_q dW [rad]. */
+/* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
+   residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or
+   generalized-alpha (HG_HT_GA), unknowns u = c_q dW [rad], residual
+   u - c_q J^{-1} (J W x W + tau) [rad]. */
 enum { HG_HT_RL = 0, HG_HT_GA = 1 };
 typedef struct {
   const ht_params *p;
   int kind;
   double R0[9];          /* R_n */
-  double c[3];           /* RL: h W_n + h^2/2 J^{-1} tau_n;  GA: dTheta for u = 0 */
+  double c[3];           /* RL: h (J W_n + h tau_n / 2);  GA: dTheta for u = 0 */
   double V0[3];          /* GA: W_{n+1} for u = 0 */
   double cq, cvq;        /* GA */
   double R1[9], W1[3];   /* GA: at the last evaluation */
