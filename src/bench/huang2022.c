@@ -52,8 +52,10 @@ static double ns_per_step(const char *model, const char *scheme, double h, doubl
   return best;
 }
 
-/* a 50-s run at h = 1e-3 through lg_run, no output: the smallest of 7 wall times */
-static double run50(const char *scheme)
+/* a 50-s run at h = 1e-3 through lg_run, no output: the smallest of 7 CPU
+   times (the bar) and of 7 wall-clock times (which on a shared machine also
+   count the time spent waiting for a processor) */
+static double run50(const char *scheme, double *wall)
 {
   const lg_model *m = lg_model_find("doublependulum");
   void *par = calloc(1, m->par_size);
@@ -61,10 +63,12 @@ static double run50(const char *scheme)
   lg_opts opt;
   lg_opts_default(&opt);
   double best = INFINITY;
+  *wall = INFINITY;
   for (int r = 0; r < 7; r++) {
-    double t0 = bench_now_ns();
+    double t0 = bench_now_ns(), c0 = bench_cpu_ns();
     if (lg_run(lg_scheme_find("multibody", scheme), par, &opt, 1e-3, 50000, 1, NULL, NULL, NULL) != LG_OK) exit(1);
-    best = fmin(best, (bench_now_ns() - t0) * 1e-9);
+    best = fmin(best, (bench_cpu_ns() - c0) * 1e-9);
+    *wall = fmin(*wall, (bench_now_ns() - t0) * 1e-9);
   }
   free(par);
   return best;
@@ -112,10 +116,11 @@ int main(int argc, char **argv)
     printf("%s: doublependulum %s step %.0f ns <= 3000 ns\n", ok ? "PASS" : "FAIL", mb[s], ns[s]);
   }
   for (int s = 0; s < 2; s++) {
-    double t = run50(mb[s]);
+    double wall, t = run50(mb[s], &wall);
     int ok = t < 0.3;
     fail |= !ok;
-    printf("%s: doublependulum %s, 50 s at h = 1e-3: %.3f s < 0.3 s\n", ok ? "PASS" : "FAIL", mb[s], t);
+    printf("%s: doublependulum %s, 50 s at h = 1e-3: %.3f s of CPU time < 0.3 s (wall clock %.3f s)\n",
+           ok ? "PASS" : "FAIL", mb[s], t, wall);
   }
   if (irl < 0 || icy < 0) printf("note: no Valgrind, the instruction bar is not checked\n");
   else {
