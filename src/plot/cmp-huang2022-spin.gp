@@ -17,7 +17,7 @@ plot dat index 0 u 1:($2 + 1e-30) w l lt LT_dh t 'DH', \
      '' index 0 u 1:($3 + 1e-30) w l lt LT_rattlie t 'RATTLie', \
      '' index 0 u 1:($4 + 1e-30) w l lt LT_galpha t 'gen.-$\alpha$', \
      '' index 0 u 1:($5 + 1e-30) w l lt LT_dl t 'DL'
-set yrange [1e-17:1]
+set yrange [1e-17:1e3]
 set ytics 1e-16, 100, 1
 set xrange [0:50]
 set ylabel '$\max_k|\dot\Phi_k|$ (m/s)'
