@@ -12,6 +12,7 @@ extern const lg_scheme_type *const lgvi_schemes[];
 extern const lg_model *mb_models[];
 extern const lg_scheme_type *const mb_schemes[];
 void mb_models_init(void);
+extern const lg_scheme_type *const huang2022_schemes[];
 
 static const lg_model *const *const model_groups[] = {
   rb_models,
@@ -27,6 +28,7 @@ static const lg_scheme_type *const *const scheme_groups[] = {
   p3d_schemes,
   lgvi_schemes,
   mb_schemes,
+  huang2022_schemes,
   NULL
 };
 

@@ -31,3 +31,9 @@ LT_complete = 9; LT_complete_inc = 10; LT_liealg = 11; LT_liealg_inc = 12; LT_ca
 LT_lgvi_cayley = 9; LT_lgvi_exp = 10; LT_lgrk3 = 11; LT_lgvi_exp_direct = 12
 # sun2022 3D pendulum (chapter ch:sun2022p3d)
 LT_p3d_f = 4; LT_p3d_ra = 5; LT_p3d_ra_inc = 6; LT_p3d_clg = 7; LT_p3d_cardan = 8
+# huang2022 (chapter ch:huang2022): DH, RATTLie, generalized-alpha, DL
+set linetype 13 lc rgb "#1f77b4" lw 1.4 dt 1 pt 6 ps 0.5
+set linetype 14 lc rgb "#8c564b" lw 1.4 dt 2 pt 4 ps 0.5
+set linetype 15 lc rgb "#2ca02c" lw 1.4 dt 4 pt 8 ps 0.5
+set linetype 16 lc rgb "#9467bd" lw 1.4 dt 3 pt 10 ps 0.5
+LT_dh = 13; LT_rattlie = 14; LT_galpha = 15; LT_dl = 16

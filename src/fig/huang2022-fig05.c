@@ -1,0 +1,49 @@
+/* huang2022-fig05.c: the energy of DH, RATTLie and generalized-alpha over
+   50 s (a) and over 7.5-10 s (b) (the paper's Fig. 5). */
+#include <math.h>
+#include <stdio.h>
+#include "fig/lib/hgdrv.h"
+
+int main(void)
+{
+  static const char *const sch[3] = {"dh", "rattlie", "galpha"};
+  enum { EVERY = 20 };
+  const double h = 1e-3, T = 50;
+  hg_rec r[3];
+  for (int s = 0; s < 3; s++) hg_record(&r[s], "doublependulum", sch[s], h, T);
+  const long n = r[0].n;
+  printf("# huang2022 Fig. 5: energy E(t) - E(0) (J) of DH, RATTLie and generalized-alpha\n");
+  printf("# doublependulum, h = 1e-3 s; E(0) = %.17g J (rods at rest in the plane x3 = 0)\n", r[0].E[0]);
+  printf("# index 0: t dh rattlie galpha, 0-50 s: E - E(0) at the step of largest |E - E(0)|"
+         " among the %d steps ending at t\n", EVERY);
+  for (long k = 0; k < n; k += EVERY) {
+    printf("%.6g", (double)k * h);
+    for (int s = 0; s < 3; s++) {
+      double m = 0;
+      for (long j = k >= EVERY ? k - EVERY + 1 : 0; j <= k; j++)
+        if (fabs(r[s].E[j] - r[s].E[0]) >= fabs(m)) m = r[s].E[j] - r[s].E[0];
+      printf(" %.6g", m);
+    }
+    printf("\n");
+  }
+  printf("\n\n# index 1: t dh rattlie galpha, 7.5-10 s, every step\n");
+  for (long k = lround(7.5 / h); k <= lround(10 / h); k++) {
+    printf("%.6g", (double)k * h);
+    for (int s = 0; s < 3; s++) printf(" %.6g", r[s].E[k] - r[s].E[0]);
+    printf("\n");
+  }
+  printf("\n\n# index 2: for dh rattlie galpha in turn: max |E - E(0)| over 0-50 s, then over"
+         " 0-10, 10-20, 20-30, 30-40, 40-50 s (every step)\n");
+  for (int s = 0; s < 3; s++) {
+    double w[5] = {0}, m = 0;
+    for (long k = 0; k < n; k++) {
+      double d = fabs(r[s].E[k] - r[s].E[0]);
+      int i = (int)floor((double)k * h / 10 - 1e-9);
+      m = fmax(m, d);
+      w[i < 0 ? 0 : i > 4 ? 4 : i] = fmax(w[i < 0 ? 0 : i > 4 ? 4 : i], d);
+    }
+    printf("%.6g %.6g %.6g %.6g %.6g %.6g\n", m, w[0], w[1], w[2], w[3], w[4]);
+  }
+  for (int s = 0; s < 3; s++) hg_rec_free(&r[s]);
+  return 0;
+}

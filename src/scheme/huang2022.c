@@ -1,0 +1,1001 @@
+/* huang2022.c: DH, RATTLie, DL and the Lie group generalized-alpha method
+   on rigid bodies joined by spherical joints, RATTLie and generalized-alpha
+   on the heavy top. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "num/newton.h"
+#include "model/heavytop.h"
+#include "model/multibody.h"
+#include "scheme/huang2022.h"
+/* ---------------------------------------------------------------- coefficients */
+/* |B_2n|/(2n)!, n = 1..18: d(t) = sum_n c_n t^(2n-2) */
+static const double hg_dser[18] = {
+  8.33333333333333287e-02, 1.38888888888888894e-03, 3.30687830687830710e-05,
+  8.26719576719576754e-07, 2.08767569878681002e-08, 5.28419013868749322e-10,
+  1.33825365306846789e-11, 3.38968029632258272e-13, 8.58606205627784517e-15,
+  2.17486869855806192e-16, 5.50900282836022953e-18, 1.39544646858125223e-19,
+  3.53470703962946728e-21, 8.95351742703754628e-23, 2.26795245233768293e-24,
+  5.74479066887220246e-26, 1.45517247561486496e-27, 3.68599494066531029e-29};
+/* (2n-2)|B_2n|/(2n)!, n = 2..19: d'(t)/t = sum_n (2n-2) c_n t^(2n-4) */
+static const double hg_ddser[18] = {
+  2.77777777777777788e-03, 1.32275132275132284e-04, 4.96031746031746031e-06,
+  1.67014055902944801e-07, 5.28419013868749343e-09, 1.60590438368216133e-10,
+  4.74555241485161621e-12, 1.37376992900445523e-13, 3.91476365740451102e-15,
+  1.10180056567204594e-16, 3.06998223087875510e-18, 8.48329689511072148e-20,
+  2.32791453102976208e-21, 6.35026686654551294e-23, 1.72343720066166062e-24,
+  4.65655192196756787e-26, 1.25323827982620542e-27, 3.36122433255421629e-29};
+
+static double hg_horner(const double *c, int n, double x)
+{
+  double s = c[n - 1];
+  for (int k = n - 2; k >= 0; k--) s = s * x + c[k];
+  return s;
+}
+
+/* d(t) and, unless dd is NULL, d'(t)/t */
+static void hg_dcoef(double t, double *d, double *dd)
+{
+  const double x = t * t;
+  if (x < 4.0) {
+    const int n = x < 1e-4 ? 4 : x < 1e-2 ? 6 : x < 0.25 ? 9 : 18;
+    *d = hg_horner(hg_dser, n, x);
+    if (dd) *dd = hg_horner(hg_ddser, n, x);
+    return;
+  }
+  const double s = sin(0.5 * t), gam = 0.5 * t * cos(0.5 * t) / s;
+  *d = (1.0 - gam) / x;
+  if (dd) {
+    const double dgam = 0.5 * cos(0.5 * t) / s - 0.25 * t / (s * s);
+    *dd = (-dgam / x - 2.0 * (1.0 - gam) / (x * t)) / t;
+  }
+}
+
+/* sinc, cosc and, if D, their derivatives divided by t */
+static void hg_abcoef(double t, double c[4], int D)
+{
+  c[0] = so3_sinc(t);
+  c[1] = so3_cosc(t);
+  if (!D) return;
+  if (t > 0) {
+    c[2] = so3_sinc_d(t) / t;
+    c[3] = so3_cosc_d(t) / t;
+  } else {
+    c[2] = -1.0 / 3.0;
+    c[3] = -1.0 / 12.0;
+  }
+}
+
+void hg_coef(double c[6], double t)
+{
+  hg_abcoef(fabs(t), c, 1);
+  hg_dcoef(fabs(t), c + 4, c + 5);
+}
+/* ---------------------------------------------------------------- G and dG */
+void hg_G(int form, const double J[3], const double th[3], double G[3], double *A)
+{
+  double Jt[3] = {J[0] * th[0], J[1] * th[1], J[2] * th[2]}, tJt[3];
+  so3_cross(tJt, th, Jt);
+  const double t = so3_norm(th);
+  if (form == HG_FORM_DH) {
+    double c[4];
+    hg_abcoef(t, c, A != NULL);
+    for (int i = 0; i < 3; i++) G[i] = c[0] * Jt[i] + c[1] * tJt[i];
+    if (!A) return;
+    /* a J + b (hat(th) J - hat(J th)) + (a'/t) J th th^T + (b'/t) (th x J th) th^T */
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) A[3 * i + j] = (c[2] * Jt[i] + c[3] * tJt[i]) * th[j];
+    for (int i = 0; i < 3; i++) A[4 * i] += c[0] * J[i];
+    const double b = c[1];
+    A[1] += b * (-th[2] * J[1] + Jt[2]);
+    A[2] += b * (th[1] * J[2] - Jt[1]);
+    A[3] += b * (th[2] * J[0] - Jt[2]);
+    A[5] += b * (-th[0] * J[2] + Jt[0]);
+    A[6] += b * (-th[1] * J[0] + Jt[1]);
+    A[7] += b * (th[0] * J[1] - Jt[0]);
+    return;
+  }
+  double d, dd, ttJt[3];
+  hg_dcoef(t, &d, A ? &dd : NULL);
+  so3_cross(ttJt, th, tJt);
+  for (int i = 0; i < 3; i++) G[i] = Jt[i] + 0.5 * tJt[i] + d * ttJt[i];
+  if (!A) return;
+  /* J + (hat(th) J - hat(J th))/2
+     + d [(th.J th) I + 2 th (J th)^T - 2 J th th^T - |th|^2 J] + (d'/t) u th^T */
+  const double tJ = so3_dot(th, Jt), t2 = so3_dot(th, th);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      A[3 * i + j] = d * (2 * th[i] * Jt[j] - 2 * Jt[i] * th[j]) + dd * ttJt[i] * th[j];
+  for (int i = 0; i < 3; i++) A[4 * i] += J[i] + d * (tJ - t2 * J[i]);
+  A[1] += 0.5 * (-th[2] * J[1] + Jt[2]);
+  A[2] += 0.5 * (th[1] * J[2] - Jt[1]);
+  A[3] += 0.5 * (th[2] * J[0] - Jt[2]);
+  A[5] += 0.5 * (-th[0] * J[2] + Jt[0]);
+  A[6] += 0.5 * (-th[1] * J[0] + Jt[1]);
+  A[7] += 0.5 * (th[0] * J[1] - Jt[0]);
+}
+/* ---------------------------------------------------------------- joints */
+typedef struct {
+  int body;              /* body index or MB_GROUND */
+  const double *P;       /* the point: body frame, or space for the ground */
+  double s;              /* +1 on side a, -1 on side b */
+} hg_side;
+
+static hg_side hg_joint_side(const mb_par *p, int k, int side)
+{
+  const mb_joint *j = &p->topo->joint[k];
+  hg_side d = {side == 0 ? j->a : j->b, mb_joint_par(p, k) + 3 * side, side == 0 ? 1.0 : -1.0};
+  return d;
+}
+
+/* G = -s R hat(P): the block of B that multiplies W of the side's body */
+static void hg_rot_block(double G[9], const hg_side *d, const double R[9])
+{
+  const double *P = d->P;
+  for (int i = 0; i < 3; i++) {
+    const double *r = R + 3 * i;
+    G[3 * i + 0] = -d->s * (r[1] * P[2] - r[2] * P[1]);
+    G[3 * i + 1] = -d->s * (r[2] * P[0] - r[0] * P[2]);
+    G[3 * i + 2] = -d->s * (r[0] * P[1] - r[1] * P[0]);
+  }
+}
+
+/* y = G^T x / J (componentwise) */
+static void hg_gtx(double y[3], const double G[9], const double x[3], const double J[3])
+{
+  for (int a = 0; a < 3; a++) y[a] = (G[a] * x[0] + G[3 + a] * x[1] + G[6 + a] * x[2]) / J[a];
+}
+
+static double hg_amax(const double *v, int n)
+{
+  double m = 0;
+  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  return m;
+}
+
+/* the length scale of the round-off floor: largest sum over a joint of the
+   sizes of the positions and points that enter Phi */
+static double hg_length(const mb_par *p, const lg_body *q)
+{
+  double L = 0;
+  for (int k = 0; k < p->topo->nj; k++) {
+    double l = 0;
+    for (int s = 0; s < 2; s++) {
+      hg_side d = hg_joint_side(p, k, s);
+      l += hg_amax(d.P, 3) + (d.body == MB_GROUND ? 0.0 : hg_amax(q[d.body].x, 3));
+    }
+    L = fmax(L, l);
+  }
+  return L;
+}
+
+/* The Newton tolerance: the caller's, but never below 8 DBL_EPSILON times
+   the size of the largest term of the residual (its round-off floor). */
+#define HG_FLOOR (4 * DBL_EPSILON)
+/* ---------------------------------------------------------------- stage 1 */
+hg_s1 *hg_s1_alloc(const mb_par *p, int form)
+{
+  hg_s1 *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->p = p;
+  s->form = form;
+  s->nb = p->topo->nb;
+  s->nj = p->topo->nj;
+  s->n = 3 * s->nb + 3 * s->nj;
+  size_t nb = (size_t)s->nb, nj = (size_t)s->nj;
+  s->c = malloc(3 * nb * sizeof *s->c);
+  s->xb = malloc(3 * nb * sizeof *s->xb);
+  s->G0 = malloc((18 * nj + 1) * sizeof *s->G0);
+  s->q1 = calloc(nb, sizeof *s->q1);
+  s->F = malloc(9 * nb * sizeof *s->F);
+  s->zlast = malloc((size_t)s->n * sizeof *s->zlast);
+  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast) { hg_s1_free(s); return NULL; }
+  return s;
+}
+
+void hg_s1_free(hg_s1 *s)
+{
+  if (!s) return;
+  free(s->c); free(s->xb); free(s->G0); free(s->q1); free(s->F); free(s->zlast);
+  free(s);
+}
+
+void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
+{
+  const mb_par *p = s->p;
+  const double g = p->val[MB_G], *e = p->val + MB_GDIR;
+  s->q0 = q0;
+  s->h = h;
+  for (int i = 0; i < s->nb; i++)
+    for (int a = 0; a < 3; a++) {
+      s->c[3 * i + a] = h * vin[i].W[a];
+      s->xb[3 * i + a] = q0[i].x[a] + h * vin[i].v[a] + 0.5 * h * h * g * e[a];
+    }
+  for (int k = 0; k < s->nj; k++)
+    for (int side = 0; side < 2; side++) {
+      hg_side d = hg_joint_side(p, k, side);
+      if (d.body != MB_GROUND) hg_rot_block(s->G0 + 18 * k + 9 * side, &d, q0[d.body].R);
+    }
+  for (int i = 0; i < s->n; i++) s->zlast[i] = NAN;
+}
+
+int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_s1 *s = par;
+  const mb_par *p = s->p;
+  const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
+  double T[3 * 64 * 3];                          /* dexp of each body, up to 64 */
+  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  for (int i = 0; i < nb; i++) {
+    const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
+    double G[3], A[9], *F = s->F + 9 * i;
+    hg_G(s->form, J, th, G, Jac ? A : NULL);
+    for (int a = 0; a < 3; a++) r[3 * i + a] = G[a] / J[a] - s->c[3 * i + a];
+    so3_exp(F, th);
+    so3_mul(s->q1[i].R, s->q0[i].R, F);
+    memcpy(s->q1[i].x, s->xb + 3 * i, 3 * sizeof(double));
+    if (Jac) {
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) Jac[(3 * i + a) * n + 3 * i + b] = A[3 * a + b] / J[a];
+      if (i < 64) so3_dexp(T + 9 * i, th);
+    }
+  }
+  for (int k = 0; k < nj; k++)
+    for (int side = 0; side < 2; side++) {
+      hg_side d = hg_joint_side(p, k, side);
+      if (d.body == MB_GROUND) continue;
+      const int i = d.body;
+      const double *b = mb_body_par(p, i), *J = b + MB_J, *G0 = s->G0 + 18 * k + 9 * side;
+      const double *L = z + m0 + 3 * k;
+      double y[3];
+      hg_gtx(y, G0, L, J);
+      for (int a = 0; a < 3; a++) {
+        r[3 * i + a] += y[a];
+        s->q1[i].x[a] -= d.s * L[a] / b[MB_M];
+      }
+      if (Jac)
+        for (int a = 0; a < 3; a++)
+          for (int c = 0; c < 3; c++) Jac[(3 * i + a) * n + m0 + 3 * k + c] = G0[3 * c + a] / J[a];
+    }
+  mb_phi(p, s->q1, r + m0);
+  if (Jac)
+    for (int k = 0; k < nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(p, k, side);
+        if (d.body == MB_GROUND) continue;
+        const int i = d.body;
+        double G1[9], GT[9], Ti[9];
+        hg_rot_block(G1, &d, s->q1[i].R);
+        if (i < 64) memcpy(Ti, T + 9 * i, sizeof Ti);
+        else so3_dexp(Ti, z + 3 * i);
+        so3_mul(GT, G1, Ti);
+        for (int a = 0; a < 3; a++)
+          for (int c = 0; c < 3; c++) Jac[(m0 + 3 * k + a) * n + 3 * i + c] = GT[3 * a + c];
+        /* x_i moves by -s_ki Lambda_k / m_i: the rows of every joint l at body i */
+        const double mi = mb_body_par(p, i)[MB_M];
+        for (int l = 0; l < nj; l++)
+          for (int t = 0; t < 2; t++) {
+            hg_side e = hg_joint_side(p, l, t);
+            if (e.body != i) continue;
+            for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k + a] -= e.s * d.s / mi;
+          }
+      }
+  memcpy(s->zlast, z, (size_t)n * sizeof *z);
+  return 0;
+}
+/* ---------------------------------------------------------------- velocity projection */
+/* V <- V - M^{-1} B^T (B M^{-1} B^T)^{-1} B V at q: the velocities of q onto
+   B V = 0 (stage 2 of DH and RATTLie, solved for the multiplier mu). */
+typedef struct {
+  int nb, nc, nv;
+  double *B, *A, *mu, *c;
+} hg_proj;
+
+static void hg_proj_free(hg_proj *w)
+{
+  free(w->B); free(w->A); free(w->mu); free(w->c);
+  w->B = w->A = w->mu = w->c = NULL;
+}
+
+static int hg_proj_alloc(hg_proj *w, const mb_topo *t)
+{
+  w->nb = t->nb; w->nc = t->nc; w->nv = 6 * t->nb;
+  size_t nc = (size_t)t->nc + 1, nv = (size_t)w->nv;
+  w->B = malloc(nc * nv * sizeof *w->B);
+  w->A = malloc(nc * nc * sizeof *w->A);
+  w->mu = malloc(nc * sizeof *w->mu);
+  w->c = malloc(nc * sizeof *w->c);
+  if (!w->B || !w->A || !w->mu || !w->c) { hg_proj_free(w); return LG_ENOMEM; }
+  return LG_OK;
+}
+
+static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
+{
+  const int nc = w->nc, nv = w->nv;
+  if (nc == 0) return LG_OK;
+  mb_jac(p, q, w->B);
+  mb_bv(p, q, w->mu);
+  for (int r = 0; r < nc; r++)
+    for (int c = 0; c <= r; c++) {
+      double a = 0;
+      for (int i = 0; i < w->nb; i++) {
+        const double *b = mb_body_par(p, i), *J = b + MB_J;
+        const double *Br = w->B + (size_t)r * (size_t)nv + 6 * i, *Bc = w->B + (size_t)c * (size_t)nv + 6 * i;
+        a += Br[0] * Bc[0] / J[0] + Br[1] * Bc[1] / J[1] + Br[2] * Bc[2] / J[2]
+           + (Br[3] * Bc[3] + Br[4] * Bc[4] + Br[5] * Bc[5]) / b[MB_M];
+      }
+      w->A[r * nc + c] = a;
+    }
+  for (int j = 0; j < nc; j++) {                 /* Cholesky, lower triangle */
+    double *Aj = w->A + j * nc, d = Aj[j];
+    for (int m = 0; m < j; m++) d -= Aj[m] * Aj[m];
+    if (!(d > 0)) return LG_EINVAL;
+    Aj[j] = sqrt(d);
+    for (int i = j + 1; i < nc; i++) {
+      double *Ai = w->A + i * nc, v = Ai[j];
+      for (int m = 0; m < j; m++) v -= Ai[m] * Aj[m];
+      Ai[j] = v / Aj[j];
+    }
+  }
+  double *x = w->mu;
+  for (int i = 0; i < nc; i++) {
+    double v = x[i];
+    for (int m = 0; m < i; m++) v -= w->A[i * nc + m] * x[m];
+    x[i] = v / w->A[i * nc + i];
+  }
+  for (int i = nc - 1; i >= 0; i--) {
+    double v = x[i];
+    for (int m = i + 1; m < nc; m++) v -= w->A[m * nc + i] * x[m];
+    x[i] = v / w->A[i * nc + i];
+  }
+  for (int i = 0; i < w->nb; i++) {
+    const double *b = mb_body_par(p, i), *J = b + MB_J;
+    for (int c = 0; c < 6; c++) {
+      double v = 0;
+      for (int r = 0; r < nc; r++) v += w->B[(size_t)r * (size_t)nv + 6 * i + c] * x[r];
+      if (c < 3) q[i].W[c] -= v / J[c];
+      else q[i].v[c - 3] -= v / b[MB_M];
+    }
+  }
+  return LG_OK;
+}
+/* ---------------------------------------------------------------- DH, RATTLie, DL */
+enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
+
+typedef struct {
+  int kind;
+  const mb_par *p;
+  int nb, nj, n;
+  double h, tol;
+  int maxiter;
+  long k;
+  newton_ws *nw;
+  hg_s1 *s1;
+  hg_proj pj;
+  lg_body *q;            /* the state at t_k, written to s->body */
+  lg_body *vin;          /* velocities entering the next stage 1 (DL: M^{-1} p^-) */
+  double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
+  int nh;
+  int pending;           /* DL: z solves the stage 1 from q already */
+} hg_vi_ws;
+
+static void hg_vi_free(void *ws)
+{
+  hg_vi_ws *w = ws;
+  if (!w) return;
+  newton_free(w->nw);
+  hg_s1_free(w->s1);
+  hg_proj_free(&w->pj);
+  free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
+  free(w);
+}
+
+static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
+{
+  const mb_par *p = par;
+  hg_vi_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->kind = kind;
+  w->p = p;
+  w->nb = p->topo->nb;
+  w->nj = p->topo->nj;
+  w->n = 3 * w->nb + 3 * w->nj;
+  w->tol = opt->newton_tol;
+  w->maxiter = opt->newton_maxiter;
+  size_t nb = (size_t)w->nb, n = (size_t)w->n;
+  w->nw = newton_alloc(n, opt->newton_solver);
+  w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
+  w->q = calloc(nb, sizeof *w->q);
+  w->vin = calloc(nb, sizeof *w->vin);
+  w->z = malloc(n * sizeof *w->z);
+  w->zh = malloc(3 * n * sizeof *w->zh);
+  w->r = malloc(n * sizeof *w->r);
+  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r
+      || hg_proj_alloc(&w->pj, p->topo) != LG_OK) { hg_vi_free(w); return NULL; }
+  return w;
+}
+static void *hg_dh_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_DH, par, opt); }
+static void *hg_rl_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_RL, par, opt); }
+static void *hg_dl_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_DL, par, opt); }
+
+static void hg_vi_put(const hg_vi_ws *w, lg_state *s)
+{
+  s->t = (double)w->k * w->h;
+  s->theta = s->omega = NAN;
+  s->nbody = w->nb;
+  s->body = w->q;
+}
+
+static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
+{
+  hg_vi_ws *w = ws;
+  (void)par;
+  if (!(h > 0)) return LG_EINVAL;
+  w->h = h;
+  w->k = 0;
+  w->nh = 0;
+  w->pending = 0;
+  mb_initial(w->p, w->q);
+  memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
+  s->newton_iters = 0;
+  s->newton_resid = 0;
+  hg_vi_put(w, s);
+  return LG_OK;
+}
+
+/* Solve stage 1 from (w->q, w->vin): the guess extrapolates the last three
+   solutions (quadratically once there are three). */
+static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
+{
+  const int n = w->n, m0 = 3 * w->nb;
+  hg_s1_set(w->s1, w->q, w->vin, w->h);
+  for (int j = 0; j < n; j++) {
+    const double *z1 = w->zh, *z2 = w->zh + n, *z3 = w->zh + 2 * n;
+    w->z[j] = w->nh == 3 ? 3 * z1[j] - 3 * z2[j] + z3[j]
+            : w->nh == 2 ? 2 * z1[j] - z2[j]
+            : w->nh == 1 ? z1[j]
+            : j < m0 ? w->h * w->vin[j / 3].W[j % 3] : 0.0;
+  }
+  const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
+  int st = newton_solve(w->nw, hg_s1_fdf, w->s1, w->z, tol, w->maxiter, iters, resid);
+  if (st != LG_OK) return st;
+  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r, NULL);
+  memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
+  memcpy(w->zh, w->z, (size_t)n * sizeof *w->z);
+  if (w->nh < 3) w->nh++;
+  return LG_OK;
+}
+
+/* Move to q_{n+1} of the solved stage 1, with the velocities of the free
+   second half step: J W = F^T Pi+, Pi+ = J W_in - B_W(q_n)^T Lambda / h (equal
+   to -G(-theta)/h at the solution), v = v_in + h g - M^{-1} B_v^T Lambda / h. */
+static void hg_vi_advance(hg_vi_ws *w)
+{
+  const mb_par *p = w->p;
+  const double h = w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
+  const int m0 = 3 * w->nb;
+  double *Pi = w->r;                             /* 3 nb: Pi+ of each body */
+  for (int i = 0; i < w->nb; i++) {
+    const double *J = mb_body_par(p, i) + MB_J;
+    memcpy(w->q[i].R, w->s1->q1[i].R, sizeof w->q[i].R);
+    memcpy(w->q[i].x, w->s1->q1[i].x, sizeof w->q[i].x);
+    for (int a = 0; a < 3; a++) {
+      Pi[3 * i + a] = J[a] * w->vin[i].W[a];
+      w->q[i].v[a] = w->vin[i].v[a] + h * g * e[a];
+    }
+  }
+  for (int k = 0; k < w->nj; k++)
+    for (int side = 0; side < 2; side++) {
+      hg_side d = hg_joint_side(p, k, side);
+      if (d.body == MB_GROUND) continue;
+      const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 + 18 * k + 9 * side;
+      for (int a = 0; a < 3; a++) {
+        Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
+        w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
+      }
+    }
+  for (int i = 0; i < w->nb; i++) {
+    const double *J = mb_body_par(p, i) + MB_J;
+    so3_mtv(w->q[i].W, w->s1->F + 9 * i, Pi + 3 * i);
+    for (int a = 0; a < 3; a++) w->q[i].W[a] /= J[a];
+  }
+  w->k++;
+}
+
+static int hg_vi_step(void *ws, lg_state *s)
+{
+  hg_vi_ws *w = ws;
+  int it = 0, it2 = 0, st;
+  double res = 0;
+  if (w->kind != HG_DL || !w->pending) {
+    st = hg_vi_solve(w, &it, &res);
+    s->newton_iters = it;
+    s->newton_resid = res;
+    if (st != LG_OK) return st;
+  }
+  hg_vi_advance(w);
+  memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
+  if (w->kind != HG_DL) {
+    st = hg_project(w->p, w->q, &w->pj);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
+    memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
+    hg_vi_put(w, s);
+    return st;
+  }
+  /* DL: the velocities just computed are M^{-1} p^-_{n+1}; the output is the
+     average of p^- and p^+ = p^- - B^T Lambda_{n+1} / h, which needs the
+     multiplier of the next step: solve it now and keep it. */
+  st = hg_vi_solve(w, &it2, &res);
+  s->newton_iters = it + it2;
+  s->newton_resid = res;
+  w->pending = st == LG_OK;
+  if (st != LG_OK) return st;
+  const int m0 = 3 * w->nb;
+  for (int k = 0; k < w->nj; k++)
+    for (int side = 0; side < 2; side++) {
+      hg_side d = hg_joint_side(w->p, k, side);
+      if (d.body == MB_GROUND) continue;
+      const double *b = mb_body_par(w->p, d.body), *L = w->z + m0 + 3 * k;
+      double y[3];
+      hg_gtx(y, w->s1->G0 + 18 * k + 9 * side, L, b + MB_J);
+      for (int a = 0; a < 3; a++) {
+        w->q[d.body].W[a] -= 0.5 * y[a] / w->h;
+        w->q[d.body].v[a] -= 0.5 * d.s * L[a] / (b[MB_M] * w->h);
+      }
+    }
+  hg_vi_put(w, s);
+  return LG_OK;
+}
+/* ---------------------------------------------------------------- generalized-alpha */
+void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
+{
+  *am = (2 * rho - 1) / (rho + 1);
+  *af = rho / (rho + 1);
+  *gam = 0.5 + *af - *am;
+  *beta = 0.25 * (*gam + 0.5) * (*gam + 0.5);
+}
+
+hg_ga *hg_ga_alloc(const mb_par *p)
+{
+  hg_ga *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->p = p;
+  g->nb = p->topo->nb;
+  g->nj = p->topo->nj;
+  g->n = 6 * g->nb + 3 * g->nj;
+  size_t nb = (size_t)g->nb;
+  g->dq0 = malloc(6 * nb * sizeof *g->dq0);
+  g->V0 = malloc(6 * nb * sizeof *g->V0);
+  g->f = malloc(6 * nb * sizeof *g->f);
+  g->q1 = calloc(nb, sizeof *g->q1);
+  g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
+  if (!g->dq0 || !g->V0 || !g->f || !g->q1 || !g->zlast) { hg_ga_free(g); return NULL; }
+  return g;
+}
+
+void hg_ga_free(hg_ga *g)
+{
+  if (!g) return;
+  free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
+  free(g);
+}
+
+int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ga *g = par;
+  const mb_par *p = g->p;
+  const int nb = g->nb, nj = g->nj, n = g->n, m0 = 6 * nb;
+  const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
+  double T[9 * 64];
+  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  for (int i = 0; i < nb; i++) {
+    const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
+    lg_body *b = &g->q1[i];
+    double th[3], F[9], JW[3], gy[3];
+    for (int a = 0; a < 3; a++) {
+      th[a] = g->dq0[6 * i + a] + u[a];
+      b->x[a] = g->q0[i].x[a] + g->dq0[6 * i + 3 + a] + u[3 + a];
+      b->W[a] = g->V0[6 * i + a] + g->cvq * u[a];
+      b->v[a] = g->V0[6 * i + 3 + a] + g->cvq * u[3 + a];
+      JW[a] = J[a] * b->W[a];
+    }
+    so3_exp(F, th);
+    so3_mul(b->R, g->q0[i].R, F);
+    so3_cross(gy, JW, b->W);                     /* f_W = J W x W */
+    for (int a = 0; a < 3; a++) {
+      r[6 * i + a] = u[a] - cq * gy[a] / J[a];
+      r[6 * i + 3 + a] = u[3 + a] - cq * gr * e[a];
+    }
+    if (Jac) {
+      if (i < 64) so3_dexp(T + 9 * i, th);
+      /* I + c_v J^{-1} (hat(W) J - hat(J W)) */
+      double Hw[9], Hj[9];
+      so3_hat(Hw, b->W);
+      so3_hat(Hj, JW);
+      for (int a = 0; a < 3; a++) {
+        for (int c = 0; c < 3; c++)
+          Jac[(6 * i + a) * n + 6 * i + c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
+        Jac[(6 * i + a) * n + 6 * i + a] += 1.0;
+        Jac[(6 * i + 3 + a) * n + 6 * i + 3 + a] = 1.0;
+      }
+    }
+  }
+  mb_phi(p, g->q1, r + m0);
+  for (int k = 0; k < nj; k++)
+    for (int side = 0; side < 2; side++) {
+      hg_side d = hg_joint_side(p, k, side);
+      if (d.body == MB_GROUND) continue;
+      const int i = d.body;
+      const double *bp = mb_body_par(p, i), *J = bp + MB_J, *L = z + m0 + 3 * k;
+      double G1[9], y[3];
+      hg_rot_block(G1, &d, g->q1[i].R);
+      hg_gtx(y, G1, L, J);
+      for (int a = 0; a < 3; a++) {
+        r[6 * i + a] += y[a];
+        r[6 * i + 3 + a] += d.s * L[a] / bp[MB_M];
+      }
+      if (!Jac) continue;
+      double Ti[9], GT[9], RtL[3], HP[9], HL[9], K[9], KT[9];
+      if (i < 64) memcpy(Ti, T + 9 * i, sizeof Ti);
+      else {
+        double th[3] = {g->dq0[6 * i] + z[6 * i], g->dq0[6 * i + 1] + z[6 * i + 1], g->dq0[6 * i + 2] + z[6 * i + 2]};
+        so3_dexp(Ti, th);
+      }
+      so3_mul(GT, G1, Ti);
+      so3_mtv(RtL, g->q1[i].R, L);
+      so3_hat(HP, d.P);
+      so3_hat(HL, RtL);
+      so3_mul(K, HP, HL);
+      so3_mul(KT, K, Ti);
+      for (int a = 0; a < 3; a++) {
+        for (int c = 0; c < 3; c++) {
+          Jac[(6 * i + a) * n + 6 * i + c] += d.s * KT[3 * a + c] / J[a];   /* d(B_W^T L)/du */
+          Jac[(6 * i + a) * n + m0 + 3 * k + c] = G1[3 * c + a] / J[a];     /* J^{-1} G1^T */
+          Jac[(m0 + 3 * k + a) * n + 6 * i + c] = GT[3 * a + c];           /* dPhi/du_W */
+        }
+        Jac[(6 * i + 3 + a) * n + m0 + 3 * k + a] = d.s / bp[MB_M];
+        Jac[(m0 + 3 * k + a) * n + 6 * i + 3 + a] = d.s;
+      }
+    }
+  memcpy(g->zlast, z, (size_t)n * sizeof *z);
+  return 0;
+}
+
+typedef struct {
+  const mb_par *p;
+  int nb, nj, n;
+  double h, tol, am, af, gam, beta;
+  int maxiter;
+  long k;
+  newton_ws *nw;
+  hg_ga *g;
+  mb_work *mw;
+  lg_body *q;
+  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
+} hg_ga_ws;
+
+static void hg_gaw_free(void *ws)
+{
+  hg_ga_ws *w = ws;
+  if (!w) return;
+  newton_free(w->nw);
+  hg_ga_free(w->g);
+  mb_work_free(w->mw);
+  free(w->q); free(w->Vd); free(w->a); free(w->lam); free(w->z); free(w->r);
+  free(w);
+}
+
+#define HG_RHO 0.9                               /* spectral radius at infinity (huang2022) */
+
+static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
+{
+  const mb_par *p = par;
+  hg_ga_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->p = p;
+  w->nb = p->topo->nb;
+  w->nj = p->topo->nj;
+  w->n = 6 * w->nb + 3 * w->nj;
+  w->tol = opt->newton_tol;
+  w->maxiter = opt->newton_maxiter;
+  hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
+  size_t nb = (size_t)w->nb, n = (size_t)w->n;
+  w->nw = newton_alloc(n, opt->newton_solver);
+  w->g = hg_ga_alloc(p);
+  w->mw = mb_work_alloc(p->topo);
+  w->q = calloc(nb, sizeof *w->q);
+  w->Vd = malloc(6 * nb * sizeof *w->Vd);
+  w->a = malloc(6 * nb * sizeof *w->a);
+  w->lam = malloc((3 * (size_t)w->nj + 1) * sizeof *w->lam);
+  w->z = malloc(n * sizeof *w->z);
+  w->r = malloc(n * sizeof *w->r);
+  if (!w->nw || !w->g || !w->mw || !w->q || !w->Vd || !w->a || !w->lam || !w->z || !w->r) {
+    hg_gaw_free(w);
+    return NULL;
+  }
+  return w;
+}
+
+static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
+{
+  hg_ga_ws *w = ws;
+  (void)par;
+  if (!(h > 0)) return LG_EINVAL;
+  w->h = h;
+  w->k = 0;
+  mb_initial(w->p, w->q);
+  int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
+  if (st != LG_OK) return st;
+  memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
+  s->newton_iters = 0;
+  s->newton_resid = 0;
+  s->t = 0;
+  s->theta = s->omega = NAN;
+  s->nbody = w->nb;
+  s->body = w->q;
+  return LG_OK;
+}
+
+static int hg_gaw_step(void *ws, lg_state *s)
+{
+  hg_ga_ws *w = ws;
+  hg_ga *g = w->g;
+  const int nb = w->nb, n = w->n, m0 = 6 * nb;
+  const double h = w->h, c = (1 - w->af) / (1 - w->am);
+  g->cq = h * h * w->beta * c;
+  g->cvq = w->gam / (h * w->beta);
+  g->q0 = w->q;
+  double L = hg_length(w->p, w->q);
+  for (int i = 0; i < nb; i++)
+    for (int j = 0; j < 6; j++) {
+      const int ij = 6 * i + j;
+      const double Vn = j < 3 ? w->q[i].W[j] : w->q[i].v[j - 3];
+      const double aa = (w->af * w->Vd[ij] - w->am * w->a[ij]) / (1 - w->am);
+      g->dq0[ij] = h * Vn + h * h * (0.5 - w->beta) * w->a[ij] + h * h * w->beta * aa;
+      g->V0[ij] = Vn + h * (1 - w->gam) * w->a[ij] + h * w->gam * aa;
+      w->z[ij] = g->cq * w->Vd[ij];
+      if (j < 3) L = fmax(L, fabs(g->dq0[ij]));
+    }
+  for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
+  for (int k = 0; k < n; k++) g->zlast[k] = NAN;
+  int it;
+  double res;
+  int st = newton_solve(w->nw, hg_ga_fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it, &res);
+  s->newton_iters = it;
+  s->newton_resid = res;
+  if (st != LG_OK) return st;
+  if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_ga_fdf(w->z, g, w->r, NULL);
+  for (int ij = 0; ij < m0; ij++) {
+    const double aa = (w->af * w->Vd[ij] - w->am * w->a[ij]) / (1 - w->am);
+    w->Vd[ij] = w->z[ij] / g->cq;
+    w->a[ij] = aa + c * w->Vd[ij];
+  }
+  for (int k = 0; k < 3 * w->nj; k++) w->lam[k] = w->z[m0 + k] / g->cq;
+  memcpy(w->q, g->q1, (size_t)nb * sizeof *w->q);
+  w->k++;
+  s->t = (double)w->k * h;
+  s->nbody = nb;
+  s->body = w->q;
+  return LG_OK;
+}
+/* ---------------------------------------------------------------- the heavy top */
+void hg_ht_torque(double tau[3], const ht_params *p, const double R[9])
+{
+  double gb[3];
+  so3_mtv(gb, R, p->gdir);
+  so3_cross(tau, p->rho, gb);
+  for (int a = 0; a < 3; a++) tau[a] *= p->m * p->g;
+}
+
+int hg_ht_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ht *e = par;
+  const ht_params *p = e->p;
+  const double *J = p->J;
+  if (e->kind == HG_HT_RL) {
+    double G[3];
+    hg_G(HG_FORM_RL, J, z, G, Jac);
+    for (int a = 0; a < 3; a++) r[a] = G[a] - e->c[a];
+  } else {
+    double th[3], F[9], JW[3], gy[3], tau[3];
+    for (int a = 0; a < 3; a++) {
+      th[a] = e->c[a] + z[a];
+      e->W1[a] = e->V0[a] + e->cvq * z[a];
+      JW[a] = J[a] * e->W1[a];
+    }
+    so3_exp(F, th);
+    so3_mul(e->R1, e->R0, F);
+    so3_cross(gy, JW, e->W1);
+    hg_ht_torque(tau, p, e->R1);
+    for (int a = 0; a < 3; a++) r[a] = z[a] - e->cq * (gy[a] + tau[a]) / J[a];
+    if (Jac) {
+      /* I + c_v J^{-1} (hat(W) J - hat(J W)) - c_q J^{-1} m g hat(rho) hat(R^T gdir) T */
+      const double cv = e->cq * e->cvq, mg = p->m * p->g;
+      double Hw[9], Hj[9], gb[3], Hr[9], Hg[9], K[9], T[9], KT[9];
+      so3_hat(Hw, e->W1);
+      so3_hat(Hj, JW);
+      so3_mtv(gb, e->R1, p->gdir);
+      so3_hat(Hr, p->rho);
+      so3_hat(Hg, gb);
+      so3_mul(K, Hr, Hg);
+      so3_dexp(T, th);
+      so3_mul(KT, K, T);
+      for (int a = 0; a < 3; a++) {
+        for (int b = 0; b < 3; b++)
+          Jac[3 * a + b] = (cv * (Hw[3 * a + b] * J[b] - Hj[3 * a + b]) - e->cq * mg * KT[3 * a + b]) / J[a];
+        Jac[4 * a] += 1.0;
+      }
+    }
+  }
+  memcpy(e->zlast, z, sizeof e->zlast);
+  return 0;
+}
+
+typedef struct {
+  int kind;
+  ht_params p;
+  double h, tol, am, af, gam, beta;
+  int maxiter;
+  long k;
+  newton_ws *nw;
+  hg_ht e;
+  double R[9], W[3], Wd[3], a[3];
+  double tau[3];         /* RL: the torque at R */
+  double zh[4][3];       /* RL: the last four solutions, newest first */
+  int nh;
+} hg_ht_ws;
+
+static void hg_htw_free(void *ws)
+{
+  hg_ht_ws *w = ws;
+  if (!w) return;
+  newton_free(w->nw);
+  free(w);
+}
+
+static void *hg_htw_alloc(int kind, const void *par, const lg_opts *opt)
+{
+  hg_ht_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->kind = kind;
+  memcpy(&w->p, par, sizeof w->p);
+  w->tol = opt->newton_tol;
+  w->maxiter = opt->newton_maxiter;
+  hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
+  w->nw = newton_alloc(3, opt->newton_solver);
+  if (!w->nw) { free(w); return NULL; }
+  w->e.p = &w->p;
+  w->e.kind = kind;
+  return w;
+}
+static void *hg_htrl_alloc(const void *par, const lg_opts *opt) { return hg_htw_alloc(HG_HT_RL, par, opt); }
+static void *hg_htga_alloc(const void *par, const lg_opts *opt) { return hg_htw_alloc(HG_HT_GA, par, opt); }
+
+static void hg_htw_put(const hg_ht_ws *w, lg_state *s)
+{
+  s->t = (double)w->k * w->h;
+  s->theta = s->omega = NAN;
+  memcpy(s->R, w->R, sizeof s->R);
+  memcpy(s->W, w->W, sizeof s->W);
+  memset(s->x, 0, sizeof s->x);
+  memset(s->v, 0, sizeof s->v);
+  s->nbody = 0;
+  s->body = NULL;
+}
+
+static int hg_htw_init(void *ws, const void *par, double h, lg_state *s)
+{
+  hg_ht_ws *w = ws;
+  (void)par;
+  if (!(h > 0)) return LG_EINVAL;
+  w->h = h;
+  w->k = 0;
+  w->nh = 0;
+  memcpy(w->R, w->p.R0, sizeof w->R);
+  memcpy(w->W, w->p.W0, sizeof w->W);
+  ht_rhs_w(w->Wd, &w->p, w->R, w->W);           /* consistent initial acceleration */
+  memcpy(w->a, w->Wd, sizeof w->a);
+  hg_ht_torque(w->tau, &w->p, w->R);
+  s->newton_iters = 0;
+  s->newton_resid = 0;
+  hg_htw_put(w, s);
+  return LG_OK;
+}
+
+static int hg_htw_step(void *ws, lg_state *s)
+{
+  hg_ht_ws *w = ws;
+  hg_ht *e = &w->e;
+  const double h = w->h, *J = w->p.J;
+  double z[3], scale = 0;
+  int it;
+  double res;
+  memcpy(e->R0, w->R, sizeof e->R0);
+  if (w->kind == HG_HT_RL) {
+    for (int a = 0; a < 3; a++) {
+      e->c[a] = h * (J[a] * w->W[a] + 0.5 * h * w->tau[a]);
+      z[a] = w->nh == 4 ? 4 * w->zh[0][a] - 6 * w->zh[1][a] + 4 * w->zh[2][a] - w->zh[3][a]
+           : w->nh == 3 ? 3 * w->zh[0][a] - 3 * w->zh[1][a] + w->zh[2][a]
+           : w->nh == 2 ? 2 * w->zh[0][a] - w->zh[1][a] : e->c[a] / J[a];
+    }
+  } else {
+    const double c = (1 - w->af) / (1 - w->am);
+    e->cq = h * h * w->beta * c;
+    e->cvq = w->gam / (h * w->beta);
+    for (int a = 0; a < 3; a++) {
+      const double aa = (w->af * w->Wd[a] - w->am * w->a[a]) / (1 - w->am);
+      e->c[a] = h * w->W[a] + h * h * (0.5 - w->beta) * w->a[a] + h * h * w->beta * aa;
+      e->V0[a] = w->W[a] + h * (1 - w->gam) * w->a[a] + h * w->gam * aa;
+      z[a] = e->cq * w->Wd[a];
+    }
+  }
+  scale = hg_amax(e->c, 3);
+  e->zlast[0] = NAN;
+  int st = newton_solve(w->nw, hg_ht_fdf, e, z, fmax(w->tol, HG_FLOOR * scale), w->maxiter, &it, &res);
+  s->newton_iters = it;
+  s->newton_resid = res;
+  if (st != LG_OK) return st;
+  if (w->kind == HG_HT_RL) {
+    double F[9], Pi[3];
+    for (int a = 0; a < 3; a++) Pi[a] = e->c[a] / h;
+    so3_exp(F, z);
+    so3_mul(w->R, w->R, F);
+    so3_mtv(w->W, F, Pi);                        /* F^T Pi+ = -G(-theta)/h */
+    hg_ht_torque(w->tau, &w->p, w->R);
+    for (int a = 0; a < 3; a++) w->W[a] = (w->W[a] + 0.5 * h * w->tau[a]) / J[a];
+    memmove(w->zh[1], w->zh[0], 3 * sizeof w->zh[0]);
+    memcpy(w->zh[0], z, sizeof w->zh[0]);
+    if (w->nh < 4) w->nh++;
+  } else {
+    double r[3];
+    if (memcmp(e->zlast, z, sizeof z) != 0) hg_ht_fdf(z, e, r, NULL);
+    const double c = (1 - w->af) / (1 - w->am);
+    for (int a = 0; a < 3; a++) {
+      const double aa = (w->af * w->Wd[a] - w->am * w->a[a]) / (1 - w->am);
+      w->Wd[a] = z[a] / e->cq;
+      w->a[a] = aa + c * w->Wd[a];
+    }
+    memcpy(w->R, e->R1, sizeof w->R);
+    memcpy(w->W, e->W1, sizeof w->W);
+  }
+  w->k++;
+  hg_htw_put(w, s);
+  return LG_OK;
+}
+/* ---------------------------------------------------------------- scheme records */
+static const lg_scheme_type hg_scheme_dh = {
+  "dh", "multibody", "huang2022 Eqs. 7-14, velocity constraint at t_{n+1} as in RATTLE",
+  "general-format Hamiltonian LGVI: F = exp(theta), J_d, multipliers at both ends of the step", 1,
+  hg_dh_alloc, hg_vi_init, hg_vi_step, hg_vi_free
+};
+static const lg_scheme_type hg_scheme_rl = {
+  "rattlie", "multibody", "huang2022 Eqs. 15-23 (Hante and Arnold's RATTLie)",
+  "RATTLie: log-map angular velocity, T^{-T}, two half steps with lambda- and lambda+", 1,
+  hg_rl_alloc, hg_vi_init, hg_vi_step, hg_vi_free
+};
+static const lg_scheme_type hg_scheme_dl = {
+  "dl", "multibody", "huang2022 Fig. 7 (DL; equations not printed): DH's discrete Lagrangian, SHAKE placement",
+  "discrete Euler-Lagrange LGVI: one multiplier per time point, no velocity constraint", 1,
+  hg_dl_alloc, hg_vi_init, hg_vi_step, hg_vi_free
+};
+static const lg_scheme_type hg_scheme_ga = {
+  "galpha", "multibody", "huang2022 Sec. 3 (Bruls, Cardona and Arnold's Lie group generalized-alpha)",
+  "Lie group generalized-alpha, index 3, spectral radius 0.9 at infinity", 1,
+  hg_gaw_alloc, hg_gaw_init, hg_gaw_step, hg_gaw_free
+};
+static const lg_scheme_type hg_scheme_htrl = {
+  "rattlie", "heavytop", "huang2022 Eqs. 15-23 on the heavy top (no constraints)",
+  "RATTLie: log-map angular velocity, T^{-T} at -theta and +theta", 1,
+  hg_htrl_alloc, hg_htw_init, hg_htw_step, hg_htw_free
+};
+static const lg_scheme_type hg_scheme_htga = {
+  "galpha", "heavytop", "huang2022 Sec. 3 generalized-alpha on the heavy top",
+  "Lie group generalized-alpha, spectral radius 0.9 at infinity", 1,
+  hg_htga_alloc, hg_htw_init, hg_htw_step, hg_htw_free
+};
+
+const lg_scheme_type *const huang2022_schemes[] = {
+  &hg_scheme_dh, &hg_scheme_rl, &hg_scheme_dl, &hg_scheme_ga, &hg_scheme_htrl, &hg_scheme_htga, NULL
+};

@@ -1,0 +1,83 @@
+/* huang2022.h: the general-format LGVI (DH), RATTLie, the discrete
+   Euler-Lagrange variant (DL) and the Lie group generalized-alpha method,
+   on rigid bodies joined by spherical joints and on the heavy top. */
+#ifndef SCHEME_HUANG2022_H
+#define SCHEME_HUANG2022_H
+#include "core/lg.h"
+#include "model/heavytop.h"
+#include "model/multibody.h"
+
+/* c[0..5] = sinc t, cosc t, sinc'(t)/t, cosc'(t)/t, d(t), d'(t)/t, where
+   d = (1 - (t/2) cot(t/2))/t^2 is the coefficient of T^{-1} = I + hat/2 + d hat^2 */
+void hg_coef(double c[6], double t);
+
+enum { HG_FORM_DH = 0, HG_FORM_RL = 1 };
+/* G(th) and, unless A is NULL, A = dG/dth, for the principal inertia J:
+   DH: G = (F J_d - J_d F^T)^vee = a J th + b th x J th, F = exp(hat th)
+   RL: G = T^{-T}(-th) J th = J th + th x J th / 2 + d th x (th x J th) */
+void hg_G(int form, const double J[3], const double th[3], double G[3], double *A);
+
+/* Stage 1 of DH, RATTLie and DL on a multibody system: unknowns
+   z = (theta_1..theta_nb [rad], Lambda_1..Lambda_nj [kg m]), residual
+   (J_i^{-1} G(theta_i) - h W_i + J_i^{-1} sum_k B_W,ki(q_n)^T Lambda_k [rad],
+    Phi_k(q_{n+1}) [m]), q_{n+1} = (R_n exp(theta), x_n + h v + h^2 g/2 - M^{-1} B_v^T Lambda) */
+typedef struct {
+  const mb_par *p;
+  int form, nb, nj, n;
+  double h;
+  const lg_body *q0;     /* q_n */
+  double *c;             /* 3 nb: h W_in (rad) */
+  double *xb;            /* 3 nb: x_n + h v_in + h^2 g gdir / 2 */
+  double *G0;            /* 18 nj: rotational blocks of B at q_n */
+  lg_body *q1;           /* q_{n+1} at the last evaluation ... */
+  double *F;             /* 9 nb: ... F_i = exp(theta_i) there ... */
+  double *zlast;         /* ... and where it was made */
+} hg_s1;
+
+hg_s1 *hg_s1_alloc(const mb_par *p, int form);
+void hg_s1_free(hg_s1 *s);
+/* set up the step from q0 with incoming velocities vin (W, v of each body) */
+void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h);
+int hg_s1_fdf(const double *z, void *par, double *r, double *Jac);
+
+/* The Lie group generalized-alpha method (index 3) on a multibody system:
+   unknowns z = (u_i = c_q dV_i (6 per body), Lambda_k = c_q lambda_k),
+   residual (c_q M^{-1} (M dV - f + B^T lambda), Phi(q_{n+1})). */
+typedef struct {
+  const mb_par *p;
+  int nb, nj, n;
+  double cq, cvq;        /* c_q = h^2 beta (1-af)/(1-am), gamma/(h beta) */
+  const lg_body *q0;
+  double *dq0, *V0;      /* 6 nb: increment and velocity for u = 0 */
+  lg_body *q1;           /* q_{n+1}, V_{n+1} at the last evaluation ... */
+  double *zlast;         /* ... and where it was made */
+  double *f;             /* 6 nb scratch */
+} hg_ga;
+
+hg_ga *hg_ga_alloc(const mb_par *p);
+void hg_ga_free(hg_ga *g);
+int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
+
+/* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
+   residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or
+   generalized-alpha (HG_HT_GA), unknowns u = c_q dW [rad], residual
+   u - c_q J^{-1} (J W x W + tau) [rad]. */
+enum { HG_HT_RL = 0, HG_HT_GA = 1 };
+typedef struct {
+  const ht_params *p;
+  int kind;
+  double R0[9];          /* R_n */
+  double c[3];           /* RL: h (J W_n + h tau_n / 2);  GA: dTheta for u = 0 */
+  double V0[3];          /* GA: W_{n+1} for u = 0 */
+  double cq, cvq;        /* GA */
+  double R1[9], W1[3];   /* GA: at the last evaluation */
+  double zlast[3];
+} hg_ht;
+int hg_ht_fdf(const double *z, void *par, double *r, double *Jac);
+void hg_ht_torque(double tau[3], const ht_params *p, const double R[9]);
+
+/* the generalized-alpha coefficients for spectral radius rho at infinity */
+void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta);
+
+extern const lg_scheme_type *const huang2022_schemes[];
+#endif
