@@ -11,6 +11,7 @@ extern const lg_scheme_type *const p3d_schemes[];
 extern const lg_scheme_type *const lgvi_schemes[];
 extern const lg_model *mb_models[];
 extern const lg_scheme_type *const mb_schemes[];
+extern const lg_scheme_type *const liang_schemes[];
 void mb_models_init(void);
 
 static const lg_model *const *const model_groups[] = {
@@ -27,6 +28,7 @@ static const lg_scheme_type *const *const scheme_groups[] = {
   p3d_schemes,
   lgvi_schemes,
   mb_schemes,
+  liang_schemes,
   NULL
 };
 
