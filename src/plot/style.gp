@@ -31,3 +31,5 @@ LT_complete = 9; LT_complete_inc = 10; LT_liealg = 11; LT_liealg_inc = 12; LT_ca
 LT_lgvi_cayley = 9; LT_lgvi_exp = 10; LT_lgrk3 = 11; LT_lgvi_exp_direct = 12
 # sun2022 3D pendulum (chapter ch:sun2022p3d)
 LT_p3d_f = 4; LT_p3d_ra = 5; LT_p3d_ra_inc = 6; LT_p3d_clg = 7; LT_p3d_cardan = 8
+# liang2023 (chapter ch:liang2023)
+LT_rkmk4 = 4; LT_rkmk4_proj = 5; LT_imid_index2 = 6
