@@ -9,4 +9,4 @@ set xlabel '$t$ (s)'
 set ylabel 'singular value of $B$'
 set key bottom right
 plot f index 0 u 1:4 w l lt LT_rkmk4_proj dt 2 t '$\sigma_{\max}(B)$', \
-     f index 0 u 1:3 w l lt LT_rkmk4_proj t '$\sigma_{\min}(B)$ (rank 81 throughout)'
+     f index 0 u 1:3 w l lt LT_rkmk4_proj t '$\sigma_{\min}(B)$'
