@@ -11,6 +11,7 @@ extern const lg_scheme_type *const p3d_schemes[];
 extern const lg_scheme_type *const lgvi_schemes[];
 extern const lg_model *mb_models[];
 extern const lg_scheme_type *const mb_schemes[];
+extern const lg_scheme_type *const liang_schemes[];
 void mb_models_init(void);
 extern const lg_scheme_type *const huang2022_schemes[];
 
@@ -29,6 +30,7 @@ static const lg_scheme_type *const *const scheme_groups[] = {
   lgvi_schemes,
   mb_schemes,
   huang2022_schemes,
+  liang_schemes,
   NULL
 };
 

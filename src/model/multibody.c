@@ -168,9 +168,12 @@ struct mb_work {
   int nb, nj, nc;
   double *G;      /* 2 nj rotational blocks of B, 9 each */
   double *A;      /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
+  int *first;     /* nc: first column of row i inside the envelope */
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
 };
+
+static void mb_envelope(const mb_topo *t, int *first);
 
 mb_work *mb_work_alloc(const mb_topo *t)
 {
@@ -185,10 +188,12 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->r = malloc((nc + 1) * sizeof *w->r);
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
-  if (!w->G || !w->A || !w->r || !w->mu || !w->f) {
+  w->first = malloc((nc + 1) * sizeof *w->first);
+  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first) {
     mb_work_free(w);
     return NULL;
   }
+  mb_envelope(t, w->first);
   return w;
 }
 
@@ -200,7 +205,24 @@ void mb_work_free(mb_work *w)
   free(w->r);
   free(w->mu);
   free(w->f);
+  free(w->first);
   free(w);
+}
+/* first[3k + r] = 3 l for the smallest l <= k whose joint shares a body
+   with joint k */
+static void mb_envelope(const mb_topo *t, int *first)
+{
+  for (int k = 0; k < t->nj; k++) {
+    const mb_joint *jk = &t->joint[k];
+    int l = 0;
+    for (; l < k; l++) {
+      const mb_joint *jl = &t->joint[l];
+      if ((jk->a != MB_GROUND && (jk->a == jl->a || jk->a == jl->b))
+          || (jk->b != MB_GROUND && (jk->b == jl->a || jk->b == jl->b)))
+        break;
+    }
+    for (int r = 0; r < 3; r++) first[3 * k + r] = 3 * l;
+  }
 }
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
@@ -232,15 +254,17 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
             }
         }
       }
-  /* Cholesky A = L L^T in the lower triangle */
+  /* Cholesky A = L L^T in the lower triangle, inside the envelope */
+  const int *first = w->first;
   for (int j = 0; j < nc; j++) {
     double *Aj = w->A + (size_t)j * (size_t)nc, d = Aj[j];
-    for (int m = 0; m < j; m++) d -= Aj[m] * Aj[m];
+    for (int m = first[j]; m < j; m++) d -= Aj[m] * Aj[m];
     if (!(d > 0)) return LG_EINVAL;
     Aj[j] = sqrt(d);
     for (int i = j + 1; i < nc; i++) {
+      if (first[i] > j) continue; /* outside the envelope: 0 */
       double *Ai = w->A + (size_t)i * (size_t)nc, v = Ai[j];
-      for (int m = 0; m < j; m++) v -= Ai[m] * Aj[m];
+      for (int m = first[i] > first[j] ? first[i] : first[j]; m < j; m++) v -= Ai[m] * Aj[m];
       Ai[j] = v / Aj[j];
     }
   }
@@ -248,16 +272,17 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
 }
 static void mb_solve(const mb_work *w, double *x) /* x <- A^{-1} x */
 {
-  const int nc = w->nc;
+  const int nc = w->nc, *first = w->first;
   for (int i = 0; i < nc; i++) {
     const double *Ai = w->A + (size_t)i * (size_t)nc;
     double v = x[i];
-    for (int m = 0; m < i; m++) v -= Ai[m] * x[m];
+    for (int m = first[i]; m < i; m++) v -= Ai[m] * x[m];
     x[i] = v / Ai[i];
   }
   for (int i = nc - 1; i >= 0; i--) {
     double v = x[i];
-    for (int m = i + 1; m < nc; m++) v -= w->A[(size_t)m * (size_t)nc + (size_t)i] * x[m];
+    for (int m = i + 1; m < nc; m++)
+      if (first[m] <= i) v -= w->A[(size_t)m * (size_t)nc + (size_t)i] * x[m];
     x[i] = v / w->A[(size_t)i * (size_t)nc + (size_t)i];
   }
 }
@@ -318,9 +343,14 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 }
 int mb_project(const mb_par *p, lg_body *q, mb_work *w)
 {
-  const int nb = w->nb, nc = w->nc;
-  for (int i = 0; i < nb; i++)
+  for (int i = 0; i < w->nb; i++)
     if (so3_reortho(q[i].R, q[i].R) != LG_OK) return LG_EINVAL;
+  return mb_project_joints(p, q, w);
+}
+
+int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
+{
+  const int nb = w->nb, nc = w->nc;
   /* positions: Gauss-Newton steps dq = -M^{-1} B^T A^{-1} phi while they
      still reduce the largest joint error */
   double best = INFINITY;

@@ -85,6 +85,9 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 /* move q to the nearest (in the mass metric) configuration with phi = 0 and
    then the velocities to B V = 0; R re-orthonormalised first */
 int mb_project(const mb_par *p, lg_body *q, mb_work *w);
+/* the same without touching R: positions to phi = 0, then velocities to
+   B V = 0, both along M^{-1} B^T */
+int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
 
 /* model family "multibody": a model built from a text description */
 lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t msglen);

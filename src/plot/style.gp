@@ -37,3 +37,8 @@ set linetype 14 lc rgb "#8c564b" lw 1.4 dt 2 pt 4 ps 0.5
 set linetype 15 lc rgb "#2ca02c" lw 1.4 dt 4 pt 8 ps 0.5
 set linetype 16 lc rgb "#9467bd" lw 1.4 dt 3 pt 10 ps 0.5
 LT_dh = 13; LT_rattlie = 14; LT_galpha = 15; LT_dl = 16
+# liang2023 (chapter ch:liang2023): RKMK4, with the projection, implicit midpoint
+set linetype 17 lc rgb "#e6550d" lw 1.4 dt 1 pt 5 ps 0.5
+set linetype 18 lc rgb "#31a354" lw 1.4 dt 2 pt 7 ps 0.5
+set linetype 19 lc rgb "#756bb1" lw 1.4 dt 4 pt 9 ps 0.5
+LT_rkmk4 = 17; LT_rkmk4_proj = 18; LT_imid_index2 = 19

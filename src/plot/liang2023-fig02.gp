@@ -1,0 +1,36 @@
+# liang2023-fig02.gp: the mast deploying; snapshots and the lowest midpoint.
+f = 'data/liang2023-fig02.dat'
+set terminal cairolatex pdf standalone size 16cm,12cm dashed \
+    header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
+set output outfile
+set multiplot layout 2,3
+unset grid
+set view 75, 30, 1.35
+set view equal xyz
+set xrange [-1.3:1.3]
+set yrange [-1.3:1.3]
+set zrange [-3.1:0.1]
+set xtics 1 offset 0,-0.3
+set ytics 1
+set ztics 1
+set format x '$%g$'
+set format y '$%g$'
+set format z '$%g$'
+set xyplane at -3.1
+unset key
+do for [s=0:4] {
+  set title sprintf('$t=%s$\,s', word('0 0.2 0.4 0.55 0.7', s + 1)) offset 0,-1
+  splot for [k=0:2] f index s every :::(6*k)::(6*k+2) u 1:2:3 w l lt 4 lw 2, \
+        for [k=0:2] f index s every :::(6*k+3)::(6*k+5) u 1:2:3 w l lt 2 dt 1 lw 2
+}
+unset title
+set size square
+set xrange [0:10]
+set yrange [-3.2:-1]
+set xtics 2
+set ytics 0.5
+set grid
+set xlabel '$t$ (s)'
+set ylabel 'lowest bar midpoint $z$ (m)' offset 1,0
+plot f index 5 u 1:2 w l lt LT_rkmk4 lw 1.2, -3 w l lt 11 dt 2
+unset multiplot

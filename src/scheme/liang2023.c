@@ -1,0 +1,333 @@
+/* liang2023.c: RKMK4 on the index-1 form (Eq. 23), with and without the
+   projection that reconstructs the stabilised form (Eq. 24), and the Lie
+   group implicit midpoint rule on the index-2 form (Eq. 22). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "num/newton.h"
+#include "model/multibody.h"
+#include "scheme/liang2023.h"
+enum { LIANG_RKMK4, LIANG_RKMK4_PROJ, LIANG_MID };
+
+typedef struct {
+  const mb_par *p;
+  int kind, nb, nc;
+  double h;
+  long k;                /* steps taken */
+  mb_work *mw;
+  lg_body *q;            /* the state */
+  lg_body *qs;           /* a stage: configuration and velocity */
+  double *V0;            /* 6 nb: V at the start of the step */
+  double *th;            /* 6 nb: chart coordinates (theta_i, d_i) of a stage */
+  double *K, *A;         /* 4 x 6 nb: chart velocities and accelerations of the stages */
+  /* implicit midpoint */
+  newton_ws *nw;
+  double *x;             /* 6 nb + nc unknowns */
+  double *Rm;            /* 9 nb: midpoint rotations */
+  double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
+  double tol;
+  int maxiter;
+} liang_ws;
+static void liang_free(void *ws)
+{
+  liang_ws *w = ws;
+  if (!w) return;
+  mb_work_free(w->mw);
+  newton_free(w->nw);
+  free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
+  free(w->x); free(w->Rm); free(w->Tm);
+  free(w);
+}
+
+static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
+{
+  const mb_par *p = par;
+  liang_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->p = p;
+  w->kind = kind;
+  w->nb = p->topo->nb;
+  w->nc = p->topo->nc;
+  size_t nb = (size_t)w->nb, n = 6 * nb + (size_t)w->nc;
+  w->mw = mb_work_alloc(p->topo);
+  w->q = malloc(nb * sizeof *w->q);
+  w->qs = malloc(nb * sizeof *w->qs);
+  w->V0 = malloc(6 * nb * sizeof *w->V0);
+  w->th = malloc(6 * nb * sizeof *w->th);
+  w->K = malloc(24 * nb * sizeof *w->K);
+  w->A = malloc(24 * nb * sizeof *w->A);
+  int ok = w->mw && w->q && w->qs && w->V0 && w->th && w->K && w->A;
+  if (ok && kind == LIANG_MID) {
+    w->tol = opt->newton_tol;
+    w->maxiter = opt->newton_maxiter;
+    w->nw = newton_alloc(n, opt->newton_solver);
+    w->x = malloc(n * sizeof *w->x);
+    w->Rm = malloc(9 * nb * sizeof *w->Rm);
+    w->Tm = malloc(9 * nb * sizeof *w->Tm);
+    ok = w->nw && w->x && w->Rm && w->Tm;
+  }
+  if (!ok) { liang_free(w); return NULL; }
+  return w;
+}
+
+static void *liang_alloc_rkmk4(const void *par, const lg_opts *opt)
+{
+  return liang_alloc(LIANG_RKMK4, par, opt);
+}
+static void *liang_alloc_rkmk4_proj(const void *par, const lg_opts *opt)
+{
+  return liang_alloc(LIANG_RKMK4_PROJ, par, opt);
+}
+static void *liang_alloc_mid(const void *par, const lg_opts *opt)
+{
+  return liang_alloc(LIANG_MID, par, opt);
+}
+static void liang_put(const liang_ws *w, lg_state *s)
+{
+  s->t = (double)w->k * w->h;
+  s->nbody = w->nb;
+  s->body = w->q;
+}
+
+static int liang_init(void *ws, const void *par, double h, lg_state *s)
+{
+  liang_ws *w = ws;
+  (void)par;
+  if (!(h > 0)) return LG_EINVAL;
+  w->h = h;
+  w->k = 0;
+  mb_initial(w->p, w->q);
+  int st = mb_project(w->p, w->q, w->mw);     /* consistent initial values */
+  if (st != LG_OK) return st;
+  s->theta = s->omega = NAN;
+  s->newton_iters = 0;
+  s->newton_resid = 0;
+  liang_put(w, s);
+  return LG_OK;
+}
+
+/* V0 = (W_i, v_i) of the state */
+static void liang_save_velocity(liang_ws *w)
+{
+  for (int i = 0; i < w->nb; i++) {
+    memcpy(w->V0 + 6 * i, w->q[i].W, 3 * sizeof(double));
+    memcpy(w->V0 + 6 * i + 3, w->q[i].v, 3 * sizeof(double));
+  }
+}
+
+/* out = q_n exp(th): R_i exp(hat theta_i) and x_i + d_i (out may be w->q) */
+static void liang_chart(const liang_ws *w, const double *th, lg_body *out)
+{
+  for (int i = 0; i < w->nb; i++) {
+    double E[9];
+    so3_exp(E, th + 6 * i);
+    so3_mul(out[i].R, w->q[i].R, E);
+    for (int c = 0; c < 3; c++) out[i].x[c] = w->q[i].x[c] + th[6 * i + 3 + c];
+  }
+}
+static int liang_rkmk4_step(void *ws, lg_state *s)
+{
+  static const double c[4] = {0, 0.5, 0.5, 1}, b[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
+  liang_ws *w = ws;
+  const int nb = w->nb, n = 6 * nb;
+  const double h = w->h;
+  liang_save_velocity(w);
+  for (int st = 0; st < 4; st++) {
+    double *K = w->K + st * n, *A = w->A + st * n;
+    const double *Kp = w->K + (st - 1) * n, *Ap = w->A + (st - 1) * n;
+    /* stage: Theta = h c_s K_{s-1}, U = V_n + h c_s A_{s-1} */
+    for (int r = 0; r < n; r++) w->th[r] = st ? h * c[st] * Kp[r] : 0.0;
+    liang_chart(w, w->th, w->qs);
+    for (int i = 0; i < nb; i++)
+      for (int r = 0; r < 3; r++) {
+        w->qs[i].W[r] = w->V0[6 * i + r] + (st ? h * c[st] * Ap[6 * i + r] : 0.0);
+        w->qs[i].v[r] = w->V0[6 * i + 3 + r] + (st ? h * c[st] * Ap[6 * i + 3 + r] : 0.0);
+      }
+    int e = mb_accel(w->p, w->qs, w->mw, A, NULL);
+    if (e != LG_OK) return e;
+    /* chart velocity: dexp^{-1}(theta_i) W_i and v_i */
+    for (int i = 0; i < nb; i++) {
+      double Ti[9];
+      so3_dexpinv(Ti, w->th + 6 * i);
+      so3_mv(K + 6 * i, Ti, w->qs[i].W);
+      memcpy(K + 6 * i + 3, w->qs[i].v, 3 * sizeof(double));
+    }
+  }
+  for (int r = 0; r < n; r++)
+    w->th[r] = h * (b[0] * w->K[r] + b[1] * w->K[n + r] + b[2] * w->K[2 * n + r] + b[3] * w->K[3 * n + r]);
+  liang_chart(w, w->th, w->q);
+  for (int i = 0; i < nb; i++)
+    for (int r = 0; r < 6; r++) {
+      int j = 6 * i + r;
+      double v = w->V0[j] + h * (b[0] * w->A[j] + b[1] * w->A[n + j] + b[2] * w->A[2 * n + j]
+                                 + b[3] * w->A[3 * n + j]);
+      if (r < 3) w->q[i].W[r] = v; else w->q[i].v[r - 3] = v;
+    }
+  if (w->kind == LIANG_RKMK4_PROJ) {
+    int e = mb_project_joints(w->p, w->q, w->mw);
+    if (e != LG_OK) return e;
+  }
+  w->k++;
+  liang_put(w, s);
+  return LG_OK;
+}
+size_t liang_mid_dim(const void *ws)
+{
+  const liang_ws *w = ws;
+  return 6 * (size_t)w->nb + (size_t)w->nc;
+}
+
+int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
+{
+  liang_ws *w = ws;
+  const mb_par *p = w->p;
+  const int nb = w->nb, nc = w->nc, n = 6 * nb + nc;
+  const double hh = 0.5 * w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
+  const double *U = x, *nu = x + 6 * nb;
+#define JAC(r, c) J[(size_t)(r) * (size_t)n + (size_t)(c)]
+  if (J) memset(J, 0, (size_t)n * (size_t)n * sizeof *J);
+  /* the midpoint configuration: R_i exp((h/2) hat W_i), and dexp there */
+  for (int i = 0; i < nb; i++) {
+    double th[3] = {hh * U[6 * i], hh * U[6 * i + 1], hh * U[6 * i + 2]}, E[9];
+    so3_exp(E, th);
+    so3_mul(w->Rm + 9 * i, w->q[i].R, E);
+    if (J) so3_dexp(w->Tm + 9 * i, th);
+  }
+  /* momentum rows: U - V_n - (h/2) M^{-1} f(U) + M^{-1} B(Q)^T nu */
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i), *Jb = bp + MB_J, *W = U + 6 * i, *v = W + 3;
+    double JW[3] = {Jb[0] * W[0], Jb[1] * W[1], Jb[2] * W[2]}, gy[3];
+    so3_cross(gy, JW, W);
+    for (int r = 0; r < 3; r++) {
+      F[6 * i + r] = W[r] - w->V0[6 * i + r] - hh * gy[r] / Jb[r];
+      F[6 * i + 3 + r] = v[r] - w->V0[6 * i + 3 + r] - hh * g * e[r];
+    }
+    if (J) {              /* d(JW x W)/dW = hat(JW) - hat(W) J */
+      double H1[9], H2[9];
+      so3_hat(H1, JW);
+      so3_hat(H2, W);
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 3; c++)
+          JAC(6 * i + r, 6 * i + c) = (r == c) - hh * (H1[3 * r + c] - H2[3 * r + c] * Jb[c]) / Jb[r];
+        JAC(6 * i + 3 + r, 6 * i + 3 + r) = 1;
+      }
+    }
+  }
+  for (int k = 0; k < p->topo->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      int i = s ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double sg = s ? -1.0 : 1.0, *P = mb_joint_par(p, k) + 3 * s, *nk = nu + 3 * k;
+      const double *bp = mb_body_par(p, i), *Jb = bp + MB_J, m = bp[MB_M];
+      const double *Rm = w->Rm + 9 * i;
+      double y[3], c[3];
+      so3_mtv(y, Rm, nk);                       /* torque sign P x (R^T nu) */
+      so3_cross(c, P, y);
+      for (int r = 0; r < 3; r++) {
+        F[6 * i + r] += sg * c[r] / Jb[r];
+        F[6 * i + 3 + r] += sg * nk[r] / m;
+      }
+      if (J) {
+        double HP[9], Hy[9], PY[9], PYT[9], HPRt[9];
+        so3_hat(HP, P);
+        so3_hat(Hy, y);
+        so3_mul(PY, HP, Hy);
+        so3_mul(PYT, PY, w->Tm + 9 * i);        /* hat(P) hat(y) T */
+        so3_mul_nt(HPRt, HP, Rm);               /* hat(P) R^T */
+        for (int r = 0; r < 3; r++) {
+          for (int cc = 0; cc < 3; cc++) {
+            JAC(6 * i + r, 6 * i + cc) += sg * hh * PYT[3 * r + cc] / Jb[r];
+            JAC(6 * i + r, 6 * nb + 3 * k + cc) += sg * HPRt[3 * r + cc] / Jb[r];
+          }
+          JAC(6 * i + 3 + r, 6 * nb + 3 * k + r) += sg / m;
+        }
+      }
+    }
+  /* constraint rows: B(Q) U = sum over sides of sign (v_i + R_i (W_i x P)) */
+  for (int k = 0; k < p->topo->nj; k++) {
+    double *Fk = F + 6 * nb + 3 * k;
+    Fk[0] = Fk[1] = Fk[2] = 0;
+    for (int s = 0; s < 2; s++) {
+      int i = s ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double sg = s ? -1.0 : 1.0, *P = mb_joint_par(p, k) + 3 * s;
+      const double *Rm = w->Rm + 9 * i, *W = U + 6 * i, *v = W + 3;
+      double z[3], y[3];
+      so3_cross(z, W, P);
+      so3_mv(y, Rm, z);
+      for (int r = 0; r < 3; r++) Fk[r] += sg * (v[r] + y[r]);
+      if (J) {            /* d/dW = -R (hat(P) + (h/2) hat(W x P) T) */
+        double HP[9], Hz[9], ZT[9], S[9], RS[9];
+        so3_hat(HP, P);
+        so3_hat(Hz, z);
+        so3_mul(ZT, Hz, w->Tm + 9 * i);
+        for (int r = 0; r < 9; r++) S[r] = HP[r] + hh * ZT[r];
+        so3_mul(RS, Rm, S);
+        for (int r = 0; r < 3; r++) {
+          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) -= sg * RS[3 * r + cc];
+          JAC(6 * nb + 3 * k + r, 6 * i + 3 + r) += sg;
+        }
+      }
+    }
+  }
+  (void)nc;
+#undef JAC
+  return 0;
+}
+
+int liang_mid_guess(void *ws, double *x)
+{
+  liang_ws *w = ws;
+  const int nb = w->nb;
+  const double hh = 0.5 * w->h;
+  liang_save_velocity(w);
+  int st = mb_accel(w->p, w->q, w->mw, w->A, x + 6 * nb);
+  if (st != LG_OK) return st;
+  for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
+  for (int j = 0; j < w->nc; j++) x[6 * nb + j] *= hh;
+  return LG_OK;
+}
+static int liang_mid_step(void *ws, lg_state *s)
+{
+  liang_ws *w = ws;
+  const int nb = w->nb;
+  int st = liang_mid_guess(w, w->x), it = 0;
+  if (st != LG_OK) return st;
+  double res = NAN;
+  st = newton_solve(w->nw, liang_mid_fdf, w, w->x, w->tol, w->maxiter, &it, &res);
+  s->newton_iters = it;
+  s->newton_resid = res;
+  if (st != LG_OK) return st;
+  /* q_{n+1} = q_n exp(h U), V_{n+1} = 2 U - V_n */
+  for (int j = 0; j < 6 * nb; j++) w->th[j] = w->h * w->x[j];
+  liang_chart(w, w->th, w->q);
+  for (int i = 0; i < nb; i++)
+    for (int r = 0; r < 3; r++) {
+      w->q[i].W[r] = 2 * w->x[6 * i + r] - w->V0[6 * i + r];
+      w->q[i].v[r] = 2 * w->x[6 * i + 3 + r] - w->V0[6 * i + 3 + r];
+    }
+  w->k++;
+  liang_put(w, s);
+  return LG_OK;
+}
+static const lg_scheme_type liang_scheme_rkmk4 = {
+  "rkmk4", "multibody", "liang2023 Eq. 23; the Runge-Kutta method is ours (the paper names none)",
+  "explicit Runge-Kutta-Munthe-Kaas of order 4 on the index-1 form", 0,
+  liang_alloc_rkmk4, liang_init, liang_rkmk4_step, liang_free
+};
+static const lg_scheme_type liang_scheme_rkmk4_proj = {
+  "rkmk4-proj", "multibody", "liang2023 Eq. 24 as reconstructed in the liang2023 chapter",
+  "RKMK4 on the index-1 form, then projection onto the position and velocity constraints", 0,
+  liang_alloc_rkmk4_proj, liang_init, liang_rkmk4_step, liang_free
+};
+static const lg_scheme_type liang_scheme_mid = {
+  "imid-index2", "multibody", "liang2023 Eq. 22; the implicit method is ours (the paper names none)",
+  "Lie group implicit midpoint rule (1-stage Gauss RKMK) on the index-2 form, order 2", 1,
+  liang_alloc_mid, liang_init, liang_mid_step, liang_free
+};
+
+const lg_scheme_type *const liang_schemes[] = {
+  &liang_scheme_rkmk4, &liang_scheme_rkmk4_proj, &liang_scheme_mid, NULL
+};
