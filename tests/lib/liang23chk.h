@@ -8,10 +8,10 @@
    file, up to maxrow rows of up to LC_MAXCOL numbers; the row count, -1 if
    the file cannot be read */
 int lc_read(const char *path, int idx, double (*row)[LC_MAXCOL], int maxrow);
-/* Print the measurement line of claim id: its value at the span `fixed`
-   and, when the rule of papers/liang2023/claims.tsv gives different
-   verdicts at the other spans, the word ambiguous and a note listing the
-   value at every span.  n values val[j] at spans span[j]. */
+/* Print the measurement lines of claim id: its value at the span `fixed`,
+   then its value at every other span as an open assumption (span=S s), so
+   that the verdicts program re-evaluates the rule under each and calls a
+   verdict that changes ambiguous.  n values val[j] at spans span[j]. */
 void lc_report(const char *id, const double *span, const double *val, int n, double fixed);
 
 #endif
