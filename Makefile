@@ -71,10 +71,11 @@ $(T)/tangle.mk: $(STAMPS) Makefile
 	@for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
 	@{ for c in $(CHAPTERS); do \
 	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
-	   for f in $$(ls src/plot/*.gp tests/*.c 2>/dev/null); do \
+	   for f in $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null); do \
 	     s=$$(basename "$$f"); s=$${s%.*}; \
 	     for d in $$(grep -o 'data/[A-Za-z0-9_.-]*\.dat' "$$f" | sort -u); do \
 	       case $$f in src/plot/*) echo "figures/$$s.pdf: $$d";; \
+	                   src/tex/*) echo "$(T)/report/$$s.tex: $$d";; \
 	                   *) echo "$(T)/claims/$$s.tsv: $$d";; esac; done; done; \
 	 } > $@.tmp && mv $@.tmp $@
 
@@ -355,8 +356,17 @@ $(T)/weave/chapters.tex: $(WEAVE_ORDER)
 	@echo "  WEAVE    $@"
 	@noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
 
+# Tables of the report written from data files: src/tex/NAME.awk reads the
+# data file it names and writes build/report/NAME.tex.
+TEXTABLES := $(patsubst src/tex/%.awk,$(T)/report/%.tex,$(wildcard src/tex/*.awk))
+
+$(T)/report/%.tex: src/tex/%.awk
+	@mkdir -p $(@D)
+	@echo "  TABLE    $@"
+	@awk -f $< $(filter data/%.dat,$^) > $@.tmp && mv $@.tmp $@
+
 $(T)/report.pdf: chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex \
-                 $(T)/report/version.tex $(T)/report/date.tex
+                 $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
 	@mkdir -p $(T)/report
 	@echo "  LATEX    $@"
 	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \

@@ -5,6 +5,7 @@
 extern const lg_model *const rb_models[];
 extern const lg_model *const pend2d_models[];
 extern const lg_model *const lgvi_models[];
+extern const lg_model *const cmp_models[];
 extern const lg_scheme_type *const rb_schemes[];
 extern const lg_scheme_type *const pend2d_schemes[];
 extern const lg_scheme_type *const p3d_schemes[];
@@ -19,6 +20,7 @@ static const lg_model *const *const model_groups[] = {
   rb_models,
   pend2d_models,
   lgvi_models,
+  cmp_models,
   mb_models,
   NULL
 };
