@@ -18,8 +18,13 @@ int cmpchk_read(cmpchk_wp *d, const char *path)
     if (sscanf(line, "# reference_error %lf", &r) == 1) d->ref_err = r;
     else if (strncmp(line, "# block scheme ", 15) == 0 && d->nb < CMPCHK_MAXB) {
       B = &d->b[d->nb++];
-      if (sscanf(line, "# block scheme %63s model %*s order %d", B->name, &B->order) != 2)
+      char lab[64];
+      if (sscanf(line, "# block scheme %*s model %*s order %d label %63s", &B->order, lab) != 2)
         return 1;
+      size_t k = 0;                /* the label without TeX's escapes: the claim ids' name */
+      for (const char *c = lab; *c; c++)
+        if (*c != '\\') B->name[k++] = *c;
+      B->name[k] = '\0';
     } else if (line[0] == '#' || line[0] == '\n') continue;
     else if (isalpha((unsigned char)line[0]) && d->ns < CMPCHK_MAXR
              && sscanf(line, "%63s %63s %ld %lf %lf", a, b, &n, &dist, &r) == 5) {

@@ -51,6 +51,22 @@ const cmp_scheme cmp_schemes[] = {
   {"offsetbody", "ref", 0, NULL, "explicit", "-", "all, to its tolerance", "-"},
   {"multibody", "ref", 0, NULL, "explicit", "joints (projected)", "energy, to its tolerance",
    "-"},
+  {"heavytop", "rattlie", 2, NULL, "3 (3x3)", "Lvert, R in SO(3)", "energy", "-"},
+  {"heavytop", "galpha", 2, NULL, "3 (3x3)", "R in SO(3)", "-", "-"},
+  {"multibody", "dh", 2, NULL, "3N+3K (12x12)", "R in SO(3), joints, velocity constraint",
+   "energy", "cmp-huang2022-order-a"},
+  {"multibody", "rattlie", 2, NULL, "3N+3K (12x12)", "R in SO(3), joints, velocity constraint",
+   "energy", "cmp-huang2022-order-a"},
+  {"multibody", "dl", 2, NULL, "3N+3K (12x12)", "R in SO(3), joints", "energy",
+   "cmp-huang2022-order-a"},
+  {"multibody", "galpha", 2, NULL, "6N+3K (18x18)", "R in SO(3), joints", "-",
+   "cmp-huang2022-order-a"},
+  {"multibody", "rkmk4", 4, NULL, "explicit", "R in SO(3), acceleration constraint", "-",
+   "cmp-liang2023-order-a"},
+  {"multibody", "rkmk4-proj", 4, NULL, "explicit", "R in SO(3), joints, velocity constraint",
+   "-", "cmp-liang2023-order-b"},
+  {"multibody", "imid-index2", 2, NULL, "6N+3K (18x18)", "R in SO(3), velocity constraint",
+   "energy", "cmp-liang2023-order-c"},
   {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}
 };
 const cmp_problem cmp_problems[] = {
@@ -306,7 +322,15 @@ int cmp_work_precision(int argc, char **argv, const char *fig)
   for (int i = 0; i < nj; i++) {
     char lab[64];
     if (J[i].rep != i) continue;
-    cmp_label(lab, sizeof lab, J[i].row->name);
+    /* a multibody scheme drawn beside the single-body schemes of its problem
+       is labelled mb-NAME, since RATTLie and generalized-alpha exist in both */
+    if (strcmp(J[i].row->family, "multibody") == 0 && J[0].row
+        && strcmp(J[0].row->family, "multibody") != 0) {
+      char mb[64];
+      snprintf(mb, sizeof mb, "mb-%s", J[i].row->name);
+      cmp_label(lab, sizeof lab, mb);
+    } else
+      cmp_label(lab, sizeof lab, J[i].row->name);
     printf("# block scheme %s model %s order %d label %s ips %.6g h_c %.6g\n",
            J[i].row->name, J[i].pb->model, J[i].row->order, lab, ips[i], cj[i].h);
     printf("# columns: steps h newton_per_step instr_per_step cost error\n");
