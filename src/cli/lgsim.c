@@ -600,7 +600,7 @@ static int cmd_run(int argc, char **argv)
   csv_writer *w = csv_writer_alloc(f, 0);
   if (!w) die(LGSIM_EXIT_FAIL, "out of memory");
   emitter e = {w, m, par, s->implicit != 0, xmalloc(((size_t)m->ncol + 1) * sizeof(double))};
-  lg_failure fail = {0, 0, 0, 0};
+  lg_failure fail = {0};
   lg_scheme_type wrapped;
   int status = write_header(w, &a, m, s, par, nsteps);
   if (status == LG_OK)

@@ -20,17 +20,12 @@ int pend2d_check(void *par, int reortho, char *msg, size_t msglen)
 {
   const pend2d_params *p = par;
   (void)reortho;
-  const char *bad = NULL;
-  double v = 0;
-  if (!(p->m > 0) || !isfinite(p->m)) { bad = "m must be positive"; v = p->m; }
-  else if (!(p->J > 0) || !isfinite(p->J)) { bad = "J must be positive"; v = p->J; }
-  else if (!(p->l >= 0) || !isfinite(p->l)) { bad = "l must be non-negative"; v = p->l; }
-  else if (!(p->g >= 0) || !isfinite(p->g)) { bad = "g must be non-negative"; v = p->g; }
-  else if (!isfinite(p->theta0)) { bad = "theta0 must be finite"; v = p->theta0; }
-  else if (!isfinite(p->omega0)) { bad = "omega0 must be finite"; v = p->omega0; }
-  if (!bad) return LG_OK;
-  if (msg && msglen) snprintf(msg, msglen, "%s (got %g)", bad, v);
-  return LG_EINVAL;
+  if (msg && msglen) msg[0] = '\0';
+  if (lg_check_params_finite(pend2d_param_table, p, msg, msglen)
+      || lg_check_positive(msg, msglen, "m", p->m) || lg_check_positive(msg, msglen, "J", p->J)
+      || lg_check_nonneg(msg, msglen, "l", p->l) || lg_check_nonneg(msg, msglen, "g", p->g))
+    return LG_EINVAL;
+  return LG_OK;
 }
 double pend2d_omega_n(const pend2d_params *p)
 {

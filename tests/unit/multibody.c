@@ -294,10 +294,10 @@ static void test_bad_files(void)
   }
   /* values that parse but the check rejects, named with their line */
   static const struct { const char *text, *want; } sem[] = {
-    {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: m1 = -1 (body a) must be positive"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n", "random:2: J1 = (1, 1, 3) (body a) violates the triangle inequality"},
-    {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n", "random:2: R1 (body a) is not a rotation"},
-    {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: gdir = (0, 0, 2) is not a unit vector"},
+    {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: parameter m1 (body a): -1 is not positive"},
+    {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n", "random:2: parameter J1 (body a): 1,1,3 violates the triangle inequality"},
+    {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n", "random:2: parameter R1 (body a): 1,0,0,0,1,0,0,0,-1 is a reflection"},
+    {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n", "random:2: parameter gdir: 0,0,2 is not a unit vector"},
     {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 1 a 0 0 0\n", "random:6: joint 1: the initial positions miss it by 1 m"},
     {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nvelocity 1 0 0\njoint ground 0 0 0 a 0 0 0\n", "random:7: joint 1: the initial velocities violate it by 1 m/s"},
   };
