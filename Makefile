@@ -88,11 +88,13 @@ CHK_SRC  := $(sort $(wildcard tests/*.c))
 CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
+CLILIB_SRC := $(sort $(wildcard src/cli/lib/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
 CHKLIB   := $(O)/lib/libcheck.a
 BENCHLIB := $(O)/lib/libbench.a
+CLILIB   := $(O)/lib/libcli.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -143,13 +145,18 @@ $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
 	@mkdir -p $(@D)
 	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
-$(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
+$(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
