@@ -5,6 +5,7 @@
 #   make figures    the figures alone        make report   the report
 #   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
+#   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
 #   make help       this list               make clean    remove generated files
 #
@@ -303,6 +304,30 @@ sanitize-summary: $(SANRESULTS)
 	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
 	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
+# The fuzzer (clang only): a libFuzzer target over the lgsim parser, every
+# model's check and the model-file parser, built in its own tree with ASan and
+# UBSan, run for FUZZ_TIME seconds from the seeds in tests/fuzz/corpus.  New
+# inputs go to $(T)/fuzz/corpus, a crash to $(T)/fuzz/crash-*.
+FUZZ_TIME  ?= 60
+FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer
+
+.PHONY: fuzz
+fuzz:
+	@$(MAKE) O=$(T)/fuzz CC=clang OPT=-O1 SANFLAGS="$(FUZZ_FLAGS)" $(T)/fuzz/bin/fuzz/lgsim-args
+	@mkdir -p $(T)/fuzz/corpus
+	@echo "  FUZZ     $(FUZZ_TIME) s"
+	@$(T)/fuzz/bin/fuzz/lgsim-args -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(T)/fuzz/ \
+	  $(T)/fuzz/corpus tests/fuzz/corpus > $(T)/fuzz/fuzz.log 2>&1 \
+	  || { tail -60 $(T)/fuzz/fuzz.log; exit 1; }
+	@grep -E '^stat::number_of_executed_units|^Done' $(T)/fuzz/fuzz.log
+
+$(O)/bin/fuzz/%: $(O)/obj/tests/fuzz/%.o $(CLILIB) $(LIB)
+	@mkdir -p $(@D)
+	@echo "  LD       $@"
+	@$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
+
 # ---------------------------------------------------------------- 7. weave
 # All chapters are woven together, so the chunk list and the identifier
 # index cover the whole package.
@@ -340,4 +365,4 @@ clean:
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'

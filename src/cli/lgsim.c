@@ -611,7 +611,7 @@ static int cmd_run(int argc, char **argv)
   if (status == LG_OK && csv_flush(w) != LG_OK) status = LG_EOUTPUT;
   if (status != LG_OK) {
     char t[CSV_G17_MAX], why[600], tol[40];
-    lg_fmt_shortest(t, sizeof t, fail.t);
+    snprintf(t, sizeof t, "%.15g", fail.t);
     lg_fmt_shortest(tol, sizeof tol, a.opt.newton_tol);
     if (status == LG_ENEWTON)
       snprintf(why, sizeof why, "Newton iteration failed at step %ld, t = %s, residual %.3g "
@@ -620,7 +620,7 @@ static int cmd_run(int argc, char **argv)
                fail.step, t, fail.resid, tol, a.opt.newton_maxiter,
                a.opt.newton_solver == LG_NEWTON_HYBRIDSJ ? "direct" : "hybridsj");
     else if (status == LG_ENONFINITE && fail.what[0] == 'c')
-      snprintf(why, sizeof why, "the row of step %ld, t = %s, has a %s that is not finite "
+      snprintf(why, sizeof why, "the row at step %ld, t = %s, has a %s that is not finite "
                "(inf or NaN): its value overflows a double (with huge parameters, smaller ones; "
                "with a scheme going unstable, a smaller --h)", fail.step, t, fail.what);
     else if (status == LG_ENONFINITE)
