@@ -288,12 +288,15 @@ check-chunks:
 
 FORCE:
 
-# The sanitizer build: every object again under ASan + UBSan, in its own
-# tree; the unit tests and the command-line tests run on those binaries.
+# The sanitizer build: every object again under ASan + UBSan, in a tree of
+# its own per compiler (make sanitize CC=clang: clang's UBSan sees more);
+# the unit tests and the command-line tests run on those binaries.
 SANRESULTS := $(UNITS:%=$(O)/result/unit-%.res) $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res)
 
+SAN_O = $(T)/san-$(notdir $(firstword $(CC)))
+
 sanitize:
-	@$(MAKE) O=$(T)/san OPT=-O1 \
+	@$(MAKE) O=$(SAN_O) OPT=-O1 \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  sanitize-summary
 

@@ -606,7 +606,7 @@ static int cmd_run(int argc, char **argv)
     status = LG_ENONFINITE;
     fail.step = e.bad_step;
     fail.t = (double)e.bad_step * a.h;
-    snprintf(fail.what, sizeof fail.what, "column %s", e.bad_col);
+    snprintf(fail.what, sizeof fail.what, "column %.30s", e.bad_col);
   }
   if (status == LG_OK && csv_flush(w) != LG_OK) status = LG_EOUTPUT;
   if (status != LG_OK) {
