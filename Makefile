@@ -5,6 +5,7 @@
 #   make figures    the figures alone        make report   the report
 #   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
+#   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
 #   make help       this list               make clean    remove generated files
 #   make lib        liblgrepro (static, shared)   make install, make uninstall
@@ -95,11 +96,13 @@ CHK_SRC  := $(sort $(wildcard tests/*.c))
 CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
+CLILIB_SRC := $(sort $(wildcard src/cli/lib/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
 CHKLIB   := $(O)/lib/libcheck.a
 BENCHLIB := $(O)/lib/libbench.a
+CLILIB   := $(O)/lib/libcli.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -150,13 +153,18 @@ $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
 	@echo "  AR       $@"
 	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D)
+	@echo "  AR       $@"
+	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
 	@mkdir -p $(@D)
 	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
-$(LGSIM): $(O)/obj/src/cli/lgsim.o $(LIB) ; $(LINK)
+$(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
@@ -317,12 +325,15 @@ check-chunks:
 
 FORCE:
 
-# The sanitizer build: every object again under ASan + UBSan, in its own
-# tree; the unit tests and the command-line tests run on those binaries.
+# The sanitizer build: every object again under ASan + UBSan, in a tree of
+# its own per compiler (make sanitize CC=clang: clang's UBSan sees more);
+# the unit tests and the command-line tests run on those binaries.
 SANRESULTS := $(UNITS:%=$(O)/result/unit-%.res) $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res)
 
+SAN_O = $(T)/san-$(notdir $(firstword $(CC)))
+
 sanitize:
-	@$(MAKE) O=$(T)/san OPT=-O1 \
+	@$(MAKE) O=$(SAN_O) OPT=-O1 \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  sanitize-summary
 
@@ -332,6 +343,30 @@ sanitize-summary: $(SANRESULTS)
 	  if [ "$$(cat $$r)" = pass ]; then p=$$((p+1)); else f=$$((f+1)); \
 	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
 	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# The fuzzer (clang only): a libFuzzer target over the lgsim parser, every
+# model's check and the model-file parser, built in its own tree with ASan and
+# UBSan, run for FUZZ_TIME seconds from the seeds in tests/fuzz/corpus.  New
+# inputs go to $(T)/fuzz/corpus, a crash to $(T)/fuzz/crash-*.
+FUZZ_TIME  ?= 60
+FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer
+
+.PHONY: fuzz
+fuzz:
+	@$(MAKE) O=$(T)/fuzz CC=clang OPT=-O1 SANFLAGS="$(FUZZ_FLAGS)" $(T)/fuzz/bin/fuzz/lgsim-args
+	@mkdir -p $(T)/fuzz/corpus
+	@echo "  FUZZ     $(FUZZ_TIME) s"
+	@$(T)/fuzz/bin/fuzz/lgsim-args -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(T)/fuzz/ \
+	  $(T)/fuzz/corpus tests/fuzz/corpus > $(T)/fuzz/fuzz.log 2>&1 \
+	  || { tail -60 $(T)/fuzz/fuzz.log; exit 1; }
+	@grep -E '^stat::number_of_executed_units|^Done' $(T)/fuzz/fuzz.log
+
+$(O)/bin/fuzz/%: $(O)/obj/tests/fuzz/%.o $(CLILIB) $(LIB)
+	@mkdir -p $(@D)
+	@echo "  LD       $@"
+	@$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
 
 # ---------------------------------------------------------------- 7. weave
 # All chapters are woven together, so the chunk list and the identifier
@@ -436,4 +471,4 @@ clean:
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'

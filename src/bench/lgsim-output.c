@@ -185,7 +185,7 @@ static int bench_memory(const char *lgsim, const char *model, const char *scheme
   char *shortrun[] = {(char *)lgsim, "run", (char *)model, (char *)scheme, "--h", "0.001",
                       "--T", "10", "-o", "/dev/null", NULL};
   char *longrun[] = {(char *)lgsim, "run", (char *)model, (char *)scheme, "--h", "0.001",
-                     "--T", "10000", "-o", "/dev/null", NULL};
+                     "--T", "10000", "--max-output", "10G", "-o", "/dev/null", NULL};
   if (spawn_ms(lgsim, shortrun) < 0) { printf("FAIL memory: the short run failed\n"); return 1; }
   long a = max_rss_kib();
   double ms = spawn_ms(lgsim, longrun);

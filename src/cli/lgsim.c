@@ -1,6 +1,8 @@
 /* lgsim.c: list the models and schemes of the package; run one scheme on one
    model and write the trajectory as CSV. */
+#define _GNU_SOURCE                       /* O_TMPFILE, linkat */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -11,30 +13,16 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
-#include "lie/so3.h"
-#include "model/multibody.h"
 
-enum {
-  LGSIM_EXIT_OK = 0,      /* success */
-  LGSIM_EXIT_FAIL = 1,    /* write error, allocation or solver failure */
-  LGSIM_EXIT_USAGE = 2,   /* bad command line or parameter */
-  LGSIM_EXIT_NEWTON = 3   /* a Newton iteration did not converge */
-};
-static char tmp_path[PATH_MAX];            /* temporary output file */
+static char tmp_path[PATH_MAX];            /* a named temporary output file */
 static volatile sig_atomic_t tmp_active;   /* 1 while tmp_path exists */
 
 static void remove_tmp(void)
 {
   if (tmp_active) { unlink(tmp_path); tmp_active = 0; }
-}
-
-static void on_signal(int sig)
-{
-  if (tmp_active) unlink(tmp_path);
-  signal(sig, SIG_DFL);
-  raise(sig);
 }
 
 static void die(int status, const char *fmt, ...)
@@ -45,14 +33,15 @@ static void die(int status, const char *fmt, ...)
 
 static void die(int status, const char *fmt, ...)
 {
+  char raw[2048], esc[4 * sizeof raw];
   va_list ap;
   remove_tmp();
   fflush(stdout);
-  fputs("lgsim: ", stderr);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
+  lg_escape(esc, sizeof esc, raw);
+  fprintf(stderr, "lgsim: %s\n", esc);
   exit(status);
 }
 
@@ -69,81 +58,13 @@ static int finish_stdout(void)             /* exit status after printing text */
     die(LGSIM_EXIT_FAIL, "write error on standard output: %s", strerror(errno ? errno : EIO));
   return LGSIM_EXIT_OK;
 }
-static double parse_real(const char *what, const char *s)
-{
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
-    die(LGSIM_EXIT_USAGE, "%s: '%s' is not a number", what, s);
-  if (!isfinite(v)) die(LGSIM_EXIT_USAGE, "%s: '%s' is not a finite number", what, s);
-  return v;
-}
-
-static long parse_count(const char *what, const char *s, long max)
-{
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
-    die(LGSIM_EXIT_USAGE, "%s: '%s' is not an integer", what, s);
-  if (v <= 0) die(LGSIM_EXIT_USAGE, "%s: %s is not positive", what, s);
-  if (errno == ERANGE || v > max) die(LGSIM_EXIT_USAGE, "%s: %s is too large (at most %ld)", what, s, max);
-  return v;
-}
-
-static void parse_vector(const char *what, const char *s, double *v, int len)
-{
-  int n = 1;
-  for (const char *c = s; *c; c++) n += *c == ',';
-  if (n != len)
-    die(LGSIM_EXIT_USAGE, "%s: '%s' has %d component%s, expected %d", what, s, n,
-        n == 1 ? "" : "s", len);
-  char *copy = xmalloc(strlen(s) + 1), *c = copy;
-  strcpy(copy, s);
-  for (int i = 0; i < len; i++) {
-    char *comma = strchr(c, ',');
-    if (comma) *comma = '\0';
-    v[i] = parse_real(what, c);
-    c = comma + 1;
-  }
-  free(copy);
-}
-static const struct { const char *name; int code; } solvers[] = {
-  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
-};
-
-static int solver_code(const char *name)         /* -1 if unknown */
-{
-  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
-    if (strcmp(solvers[i].name, name) == 0) return solvers[i].code;
-  return -1;
-}
-
-static const char *solver_name(int code)
-{
-  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
-    if (solvers[i].code == code) return solvers[i].name;
-  return "?";
-}
-
-static void fmt_shortest(char *buf, size_t n, double x)
-{
-  char c[64];
-  buf[0] = '\0';
-  for (int prec = 1; prec <= 17; prec++) {      /* "10", not "1e+01" */
-    snprintf(c, sizeof c, "%.*g", prec, x);
-    if (strtod(c, NULL) == x && (!buf[0] || strlen(c) < strlen(buf))) snprintf(buf, n, "%s", c);
-  }
-}
-
 static void fmt_param(char *buf, size_t n, const double *v, int len, int shortest)
 {
   size_t k = 0;
   buf[0] = '\0';
   for (int i = 0; i < len && k + CSV_G17_MAX + 2 < n; i++) {
     char num[CSV_G17_MAX];
-    if (shortest) fmt_shortest(num, sizeof num, v[i]); else csv_fmt_g17(num, v[i]);
+    if (shortest) lg_fmt_shortest(num, sizeof num, v[i]); else csv_fmt_g17(num, v[i]);
     k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? "," : "", num);
   }
 }
@@ -178,19 +99,40 @@ static void help_main(FILE *f)
     "                          equations it implements; --tsv: one tab-separated\n"
     "                          row per model-scheme pair (model, scheme, source,\n"
     "                          parameters as NAME=DEFAULT separated by spaces)\n"
+    "  list MODEL              one model: its parameters and output columns, each\n"
+    "                          with its unit and meaning, and its schemes\n"
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
-    "                          'lgsim run --help' for the options\n"
-    "  --help                  this text\n"
+    "                          'lgsim help run' for the options\n"
+    "  help [list|run]         this text, or the help of one command\n"
+    "  --help, -h              this text (after a command: that command's help)\n"
     "  --version               the package version\n"
     "\n"
     "Exit status: 0 success; 1 write error or other failure; 2 bad command line\n"
-    "or parameter (nothing is written); 3 a Newton iteration did not converge.\n"
+    "or parameter (nothing is written); 3 the run failed: a Newton iteration did\n"
+    "not converge or the state became infinite or NaN (nothing is written with -o).\n"
+    "The manual page lgsim(1) describes every model, parameter and column.\n"
     "\n"
     "Examples:\n"
     "  lgsim list\n"
+    "  lgsim list %s\n"
     "  lgsim list --tsv\n"
-    "  lgsim run %s %s --h 0.001 --T 2 -o out.csv\n", m, s);
+    "  lgsim run %s %s --h 0.001 --T 2 -o out.csv\n", m, m, s);
+}
+
+static void help_list(FILE *f)
+{
+  fprintf(f,
+    "Usage: lgsim list [--tsv]\n"
+    "       lgsim list MODEL\n"
+    "Without MODEL: every model (description, family, source of its defaults,\n"
+    "parameters with default, unit and meaning, the schemes that integrate it),\n"
+    "then every scheme (family, source, description, implicit or not).\n"
+    "--tsv: one tab-separated row per model-scheme pair: model, scheme, source,\n"
+    "parameters as NAME=DEFAULT separated by spaces (for scripts).\n"
+    "With MODEL: that model alone, with every parameter and every output column,\n"
+    "each with its unit and meaning, and the columns of schemes that write a\n"
+    "state of their own.\n");
 }
 
 static void help_run(FILE *f)
@@ -200,8 +142,8 @@ static void help_run(FILE *f)
   lg_opts o;
   char tol[CSV_G17_MAX], ref[CSV_G17_MAX], vec[256] = "";
   lg_opts_default(&o);
-  fmt_shortest(tol, sizeof tol, o.newton_tol);
-  fmt_shortest(ref, sizeof ref, o.ref_tol);
+  lg_fmt_shortest(tol, sizeof tol, o.newton_tol);
+  lg_fmt_shortest(ref, sizeof ref, o.ref_tol);
   example_pair(&m, &s, &v);
   if (v) {
     char def[200];
@@ -212,18 +154,21 @@ static void help_run(FILE *f)
     "Usage: lgsim run MODEL SCHEME [OPTIONS]\n"
     "       lgsim run --model-file FILE SCHEME [OPTIONS]\n"
     "Integrate MODEL with SCHEME (a scheme of the model's family; see 'lgsim list')\n"
-    "from t = 0 for n = round(T/h) steps of size h, ending at t = n h, and write\n"
-    "CSV: '#' lines recording the package version, the model, the scheme, every\n"
-    "parameter and every option; one line of column names (the model's columns,\n"
-    "and newton_iters for implicit schemes); one row per written step. Every\n"
-    "number is printed as printf(\"%%.17g\") prints it. A value may follow its\n"
-    "option as the next argument or after '=' (--h=0.001).\n"
+    "from t = 0 for n = T/h steps of size h, and write CSV: '#' lines recording\n"
+    "the package version, the model, the scheme, every parameter and every\n"
+    "option; one line of column names (the model's columns, or those of a\n"
+    "scheme that carries a state of its own, and newton_iters for implicit\n"
+    "schemes; 'lgsim list MODEL' gives their units and meanings); one row per\n"
+    "written step. Every number is printed as printf(\"%%.17g\") prints it.\n"
+    "Numbers are decimal (0.01, 1e-3, -2.5). A value may follow its option as\n"
+    "the next argument or after '=' (--h=0.001).\n"
     "\n"
     "Options:\n"
     "  --h H               step size, > 0 (default 0.01)\n"
-    "  --T T               final time, >= 0 (default 10); at most 1e9 steps\n"
+    "  --T T               final time, >= 0 (default 10), a whole number of steps\n"
+    "                      (T/h within 1e-9 relative of an integer); at most 1e9 steps\n"
     "  --set NAME=VALUE    set a parameter of the model (repeatable; see\n"
-    "                      'lgsim list'). Vectors and matrices take their\n"
+    "                      'lgsim list MODEL'). Vectors and matrices take their\n"
     "                      components separated by commas, matrices row by row\n"
     "                      (--set R0=r11,r12,r13,r21,r22,r23,r31,r32,r33); a 3x3\n"
     "                      parameter also takes cardan:A,B,C, the rotation\n"
@@ -236,50 +181,59 @@ static void help_run(FILE *f)
     "  --every N           write step 0, every N-th step and the last (default 1)\n"
     "  -o FILE             write to FILE instead of standard output ('-' is\n"
     "                      standard output); FILE appears only when the run\n"
-    "                      succeeds (the rows go to a temporary file beside it,\n"
-    "                      renamed at the end)\n"
+    "                      succeeds, complete, and nothing appears beside it\n"
+    "  --max-output SIZE   refuse a run whose output could exceed SIZE bytes\n"
+    "                      (suffixes k, M, G, T; default 1G)\n"
     "  --newton-tol TOL    residual tolerance of implicit steps (default %s)\n"
     "  --newton-maxiter N  iteration cap of implicit steps (default %d)\n"
     "  --newton-solver S   direct (Newton with an unblocked LU, as a GSL solver\n"
-    "                      type), newton or hybridsj (GSL's own; default %s)\n"
+    "                      type), newton or hybridsj (GSL's own; default %s);\n"
+    "                      the --newton options are refused with an explicit scheme\n"
     "  --ref-tol TOL       tolerance of the adaptive reference solver (default %s)\n"
     "  --reortho           let the model replace a nearly orthogonal initial\n"
     "                      rotation by the nearest rotation instead of rejecting it\n"
-    "  --help              this text\n"
+    "  --help, -h          this text\n"
     "\n"
-    "Bad values (unknown names, non-numbers, NaN, wrong number of components,\n"
-    "h <= 0, T < 0, parameters the model rejects) stop the program with one\n"
-    "line naming the value and exit status 2, before anything is written. A\n"
-    "Newton failure gives exit status 3, a write error exit status 1; with -o the\n"
-    "temporary file is removed. Runs longer than two seconds show their progress\n"
-    "when the standard error is a terminal.\n"
+    "Bad values (unknown names, non-numbers, wrong number of components, h <= 0,\n"
+    "T < 0 or not a whole number of steps, parameters the model rejects, an\n"
+    "output larger than --max-output) stop the program with one line naming the\n"
+    "value and exit status 2, before anything is written. A run that fails (a\n"
+    "Newton iteration that does not converge, a state that becomes infinite or\n"
+    "NaN) gives exit status 3 and names the step, the time and what failed; a\n"
+    "write error gives exit status 1. Runs longer than two seconds show their\n"
+    "progress when the standard error is a terminal.\n"
     "\n"
     "Examples:\n"
     "  lgsim run %s %s\n"
     "  lgsim run %s %s --h 0.001 --T 2 --every 10 -o out.csv\n"
     "  lgsim run %s %s%s --set R0=cardan:0.1,0.2,0.3\n"
-    "  lgsim run %s %s --newton-tol 1e-14 --newton-maxiter 20 --newton-solver hybridsj\n",
-    tol, o.newton_maxiter, solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
+    "  lgsim run %s %s --every 100 --max-output 5G\n",
+    tol, o.newton_maxiter, lgsim_solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
 }
-static void list_text(void)
+static void print_params(const lg_model *m)
 {
   char buf[512];
-  printf("Models (lgsim run MODEL SCHEME [--set NAME=VALUE]...):\n");
+  int wn = 4, wd = 7;
+  for (const lg_param *p = m->params; p->name; p++) {
+    fmt_param(buf, sizeof buf, p->def, p->len, 1);
+    if ((int)strlen(p->name) > wn) wn = (int)strlen(p->name);
+    if ((int)strlen(buf) > wd) wd = (int)strlen(buf);
+  }
+  if (wd > 24) wd = 24;                        /* a long default pushes its line only */
+  printf("  %-*s  %-*s  %-8s  %s\n", wn, "name", wd, "default", "unit", "meaning");
+  for (const lg_param *p = m->params; p->name; p++) {
+    fmt_param(buf, sizeof buf, p->def, p->len, 1);
+    printf("  %-*s  %-*s  %-8s  %s\n", wn, p->name, wd, buf, p->unit, p->doc);
+  }
+}
+
+static void list_text(void)
+{
+  printf("Models (lgsim run MODEL SCHEME [--set NAME=VALUE]...; lgsim list MODEL for one):\n");
   for (size_t i = 0; i < lg_nmodels(); i++) {
     const lg_model *m = lg_model_at(i);
-    int wn = 4, wd = 7;
-    for (const lg_param *p = m->params; p->name; p++) {
-      fmt_param(buf, sizeof buf, p->def, p->len, 1);
-      if ((int)strlen(p->name) > wn) wn = (int)strlen(p->name);
-      if ((int)strlen(buf) > wd) wd = (int)strlen(buf);
-    }
-    if (wd > 24) wd = 24;                        /* a long default pushes its line only */
     printf("\n%s: %s\n  family %s; defaults from %s\n", m->name, m->doc, m->family, m->source);
-    printf("  %-*s  %-*s  %-8s  %s\n", wn, "name", wd, "default", "unit", "meaning");
-    for (const lg_param *p = m->params; p->name; p++) {
-      fmt_param(buf, sizeof buf, p->def, p->len, 1);
-      printf("  %-*s  %-*s  %-8s  %s\n", wn, p->name, wd, buf, p->unit, p->doc);
-    }
+    print_params(m);
     printf("  schemes:");
     for (size_t k = 0; k < lg_nschemes(); k++)
       if (strcmp(lg_scheme_at(k)->family, m->family) == 0) printf(" %s", lg_scheme_at(k)->name);
@@ -312,186 +266,212 @@ static void list_tsv(void)
   }
 }
 
+static void print_columns(const char *columns, int implicit)
+{
+  char col[64], unit[32], doc[300];
+  const char *c = columns;
+  while (*c) {
+    size_t n = strcspn(c, ",");
+    snprintf(col, sizeof col, "%.*s", (int)n, c);
+    if (!lg_column_doc(col, unit, sizeof unit, doc, sizeof doc))
+      snprintf(unit, sizeof unit, "?"), snprintf(doc, sizeof doc, "(not in the column vocabulary)");
+    printf("  %-13s %-9s %s\n", col, unit, doc);
+    c += n + (c[n] == ',');
+  }
+  if (implicit && lg_column_doc("newton_iters", unit, sizeof unit, doc, sizeof doc))
+    printf("  %-13s %-9s %s\n", "newton_iters", unit, doc);
+}
+
+/* the own row of scheme s on the defaults of m, or NULL */
+static const lg_rowdef *own_row(const lg_model *m, const lg_scheme_type *s)
+{
+  lg_opts o;
+  lg_state st = {0};
+  const lg_rowdef *r = NULL;
+  void *par = xmalloc(m->par_size), *ws;
+  lg_opts_default(&o);
+  lg_params_default(m, par);
+  if (m->check) m->check(par, 1, NULL, 0);
+  if ((ws = s->alloc(par, &o))) {
+    if (s->init(ws, par, 0.01, &st) == LG_OK) r = st.own;
+    s->free(ws);
+  }
+  free(par);
+  return r;
+}
+
+static void list_model(const lg_model *m)
+{
+  int any_implicit = 0;
+  printf("%s: %s\n  family %s; defaults from %s\n", m->name, m->doc, m->family, m->source);
+  printf("\nParameters (--set NAME=VALUE):\n");
+  print_params(m);
+  printf("\nSchemes:\n");
+  for (size_t k = 0; k < lg_nschemes(); k++) {
+    const lg_scheme_type *s = lg_scheme_at(k);
+    if (strcmp(s->family, m->family) != 0) continue;
+    printf("  %-13s %s; %s%s\n", s->name, s->source, s->doc, s->implicit ? " (implicit)" : "");
+    any_implicit |= s->implicit;
+  }
+  printf("\nOutput columns (units in SI; newton_iters only with implicit schemes):\n");
+  print_columns(m->columns, any_implicit);
+  const lg_rowdef *seen[16];
+  int nseen = 0;
+  for (size_t k = 0; k < lg_nschemes(); k++) {
+    const lg_scheme_type *s = lg_scheme_at(k);
+    if (strcmp(s->family, m->family) != 0) continue;
+    const lg_rowdef *r = own_row(m, s);
+    int dup = 0;
+    for (int i = 0; i < nseen; i++) dup |= seen[i] == r;
+    if (!r || dup || nseen == 16) continue;
+    seen[nseen++] = r;
+    printf("\nSchemes");
+    for (size_t j = k; j < lg_nschemes(); j++)
+      if (strcmp(lg_scheme_at(j)->family, m->family) == 0 && own_row(m, lg_scheme_at(j)) == r)
+        printf(" %s", lg_scheme_at(j)->name);
+    printf(" carry a state of their own and write these columns instead:\n");
+    print_columns(r->columns, 0);
+  }
+}
+
 static int cmd_list(int argc, char **argv)
 {
   int tsv = 0;
+  const char *model = NULL;
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--tsv") == 0) tsv = 1;
-    else if (strcmp(argv[i], "--help") == 0) { help_main(stdout); return finish_stdout(); }
-    else die(LGSIM_EXIT_USAGE, "list: unknown argument '%s' (see lgsim --help)", argv[i]);
+    else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      help_list(stdout);
+      return finish_stdout();
+    } else if (argv[i][0] != '-' && !model) model = argv[i];
+    else die(LGSIM_EXIT_USAGE, "list: unknown argument '%s' (see lgsim help list)", argv[i]);
   }
-  if (tsv) list_tsv(); else list_text();
+  if (model) {
+    const lg_model *m = lg_model_find(model);
+    if (!m) die(LGSIM_EXIT_USAGE, "list: unknown model '%s' (see lgsim list)", model);
+    if (tsv) die(LGSIM_EXIT_USAGE, "list: --tsv lists every model; give no MODEL with it");
+    list_model(m);
+  } else if (tsv) list_tsv();
+  else list_text();
   return finish_stdout();
 }
-typedef struct {
-  const char *model, *scheme;   /* positional arguments */
-  const char *model_file;       /* --model-file, or NULL */
-  double h, T;
-  const char *h_str, *T_str;    /* as typed, for messages */
-  long every;
-  const char *out;              /* NULL or "-": standard output */
-  lg_opts opt;
-  int reortho;
-  char **sets;                  /* the NAME=VALUE of every --set, in order */
-  int nsets;
-} run_args;
-static const char *option_value(int argc, char **argv, int *i, const char *name,
-                                const char *inline_value)
+static int out_fd = -1;                    /* the unnamed file, or -1 */
+static char out_dir[PATH_MAX];
+
+static void on_signal(int sig)
 {
-  if (inline_value) return inline_value;
-  if (*i + 1 >= argc) die(LGSIM_EXIT_USAGE, "%s: missing value", name);
-  return argv[++*i];
+  if (tmp_active) unlink(tmp_path);
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
-static void parse_run_args(run_args *a, int argc, char **argv)
+static void catch_signals(void)
 {
-  memset(a, 0, sizeof *a);
-  a->h = 0.01; a->h_str = "0.01";
-  a->T = 10; a->T_str = "10";
-  a->every = 1;
-  lg_opts_default(&a->opt);
-  a->sets = xmalloc((size_t)argc * sizeof *a->sets);
-  for (int i = 0; i < argc; i++) {
-    char *arg = argv[i], name[64];
-    const char *val = NULL, *eq = strchr(arg, '=');
-    if (arg[0] != '-' || strcmp(arg, "-") == 0) {         /* positional */
-      if (!a->model && !a->model_file) a->model = arg;
-      else if (!a->scheme) a->scheme = arg;
-      else die(LGSIM_EXIT_USAGE, "run: unexpected argument '%s' (see lgsim run --help)", arg);
-      continue;
-    }
-    snprintf(name, sizeof name, "%.*s", eq && arg[1] == '-' ? (int)(eq - arg) : (int)strlen(arg), arg);
-    if (eq && arg[1] == '-') val = eq + 1;
-    if (strcmp(name, "--help") == 0) {
-      help_run(stdout);
-      exit(finish_stdout());
-    } else if (strcmp(name, "--h") == 0) {
-      a->h_str = option_value(argc, argv, &i, name, val);
-      a->h = parse_real(name, a->h_str);
-      if (!(a->h > 0)) die(LGSIM_EXIT_USAGE, "--h: %s is not positive", a->h_str);
-    } else if (strcmp(name, "--T") == 0) {
-      a->T_str = option_value(argc, argv, &i, name, val);
-      a->T = parse_real(name, a->T_str);
-      if (a->T < 0) die(LGSIM_EXIT_USAGE, "--T: %s is negative", a->T_str);
-    } else if (strcmp(name, "--set") == 0) {
-      a->sets[a->nsets++] = (char *)option_value(argc, argv, &i, name, val);
-    } else if (strcmp(name, "--every") == 0) {
-      a->every = parse_count(name, option_value(argc, argv, &i, name, val), LONG_MAX);
-    } else if (strcmp(name, "-o") == 0) {
-      a->out = option_value(argc, argv, &i, name, NULL);
-    } else if (strcmp(name, "--model-file") == 0) {
-      if (a->model_file) die(LGSIM_EXIT_USAGE, "--model-file: given twice");
-      a->model_file = option_value(argc, argv, &i, name, val);
-    } else if (strcmp(name, "--newton-tol") == 0) {
-      const char *s = option_value(argc, argv, &i, name, val);
-      a->opt.newton_tol = parse_real(name, s);
-      if (!(a->opt.newton_tol > 0)) die(LGSIM_EXIT_USAGE, "%s: %s is not positive", name, s);
-    } else if (strcmp(name, "--newton-maxiter") == 0) {
-      a->opt.newton_maxiter = (int)parse_count(name, option_value(argc, argv, &i, name, val), INT_MAX);
-    } else if (strcmp(name, "--newton-solver") == 0) {
-      const char *s = option_value(argc, argv, &i, name, val);
-      a->opt.newton_solver = solver_code(s);
-      if (a->opt.newton_solver < 0)
-        die(LGSIM_EXIT_USAGE, "%s: unknown solver '%s' (direct, newton or hybridsj)", name, s);
-    } else if (strcmp(name, "--ref-tol") == 0) {
-      const char *s = option_value(argc, argv, &i, name, val);
-      a->opt.ref_tol = parse_real(name, s);
-      if (!(a->opt.ref_tol > 0)) die(LGSIM_EXIT_USAGE, "%s: %s is not positive", name, s);
-    } else if (strcmp(arg, "--reortho") == 0) {
-      a->reortho = 1;
-    } else
-      die(LGSIM_EXIT_USAGE, "unknown option '%s' (see lgsim run --help)", arg);
+  for (int sig = 1; sig < NSIG; sig++) {
+    struct sigaction old, sa;
+    if (sig == SIGKILL || sig == SIGSTOP || sig == SIGCHLD || sig == SIGCONT || sig == SIGURG
+        || sig == SIGWINCH || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU)
+      continue;                            /* not catchable, or not fatal by default */
+    if (sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
   }
-  if (a->model_file && a->model && !a->scheme) { a->scheme = a->model; a->model = NULL; }
-  if (a->model_file && a->model)
-    die(LGSIM_EXIT_USAGE, "run: --model-file %s and model '%s': give one of them", a->model_file, a->model);
-  if (!a->model && !a->model_file) die(LGSIM_EXIT_USAGE, "run: missing MODEL and SCHEME (see lgsim list)");
-  if (!a->scheme) die(LGSIM_EXIT_USAGE, "run: missing SCHEME after model '%s' (see lgsim list)",
-                      a->model ? a->model : a->model_file);
-}
-static void set_param(const lg_model *m, void *par, const char *arg)
-{
-  const char *eq = strchr(arg, '=');
-  char what[80];
-  if (!eq) die(LGSIM_EXIT_USAGE, "--set: '%s' is not NAME=VALUE", arg);
-  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
-  const lg_param *p = lg_param_find(m, what);
-  if (!p) die(LGSIM_EXIT_USAGE, "--set: model %s has no parameter '%s' (see lgsim list)", m->name, what);
-  snprintf(what, sizeof what, "--set %s", p->name);
-  double v[9];
-  const char *val = eq + 1;
-  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
-    double ang[3];
-    parse_vector(what, val + 7, ang, 3);
-    so3_cardan(v, ang);
-  } else
-    parse_vector(what, val, v, p->len);
-  memcpy(lg_param_ptr(p, par), v, (size_t)p->len * sizeof(double));
 }
 
-static const lg_scheme_type *find_scheme(const lg_model *m, const char *name)
+static FILE *open_named_tmp(const char *path)
 {
-  const lg_scheme_type *s = lg_scheme_find(m->family, name);
-  if (s) return s;
-  for (size_t k = 0; k < lg_nschemes(); k++)
-    if (strcmp(lg_scheme_at(k)->name, name) == 0)
-      die(LGSIM_EXIT_USAGE, "scheme '%s' integrates the %s family, not model %s (family %s)",
-          name, lg_scheme_at(k)->family, m->name, m->family);
-  die(LGSIM_EXIT_USAGE, "unknown scheme '%s' (see lgsim list)", name);
+  if (strlen(path) + 8 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
+  snprintf(tmp_path, sizeof tmp_path, "%s.XXXXXX", path);
+  int fd = mkstemp(tmp_path);
+  if (fd < 0) die(LGSIM_EXIT_FAIL, "-o %s: cannot create a file in its directory: %s", path, strerror(errno));
+  tmp_active = 1;
+  mode_t mask = umask(0);
+  umask(mask);
+  if (fchmod(fd, 0666 & ~mask) != 0)
+    die(LGSIM_EXIT_FAIL, "-o %s: cannot set the permissions: %s", path, strerror(errno));
+  FILE *f = fdopen(fd, "w");
+  if (!f) die(LGSIM_EXIT_FAIL, "-o %s: %s", path, strerror(errno));
+  return f;
 }
 
-static long number_of_steps(const run_args *a)
-{
-  double r = a->T / a->h;
-  if (!(r <= 1e9))
-    die(LGSIM_EXIT_USAGE, "--T %s with --h %s gives %.3g steps, more than 1e9",
-        a->T_str, a->h_str, r);
-  return (long)llround(r);
-}
 static FILE *open_output(const char *path)
 {
   struct stat st;
   if (!path || strcmp(path, "-") == 0) return stdout;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    die(LGSIM_EXIT_USAGE, "-o: '%s' is a directory, not a file", path);
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
     FILE *f = fopen(path, "w");
     if (!f) die(LGSIM_EXIT_FAIL, "cannot open %s: %s", path, strerror(errno));
     return f;
   }
-  if (strlen(path) + 8 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
-  snprintf(tmp_path, sizeof tmp_path, "%s.XXXXXX", path);
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-  int fd = mkstemp(tmp_path);
-  if (fd < 0) die(LGSIM_EXIT_FAIL, "-o %s: cannot create a temporary file beside it: %s", path, strerror(errno));
+  catch_signals();
+  const char *slash = strrchr(path, '/');
+  if (strlen(path) >= sizeof out_dir) die(LGSIM_EXIT_USAGE, "-o: file name too long");
+  if (!slash) snprintf(out_dir, sizeof out_dir, ".");
+  else if (slash == path) snprintf(out_dir, sizeof out_dir, "/");
+  else snprintf(out_dir, sizeof out_dir, "%.*s", (int)(slash - path), path);
+#ifdef O_TMPFILE
+  if (!getenv("LGSIM_NO_O_TMPFILE"))       /* the tests' way to reach the fallback */
+    out_fd = open(out_dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  else
+    errno = EOPNOTSUPP;
+  if (out_fd >= 0) {
+    FILE *f = fdopen(out_fd, "w");
+    if (!f) die(LGSIM_EXIT_FAIL, "-o %s: %s", path, strerror(errno));
+    return f;
+  }
+  if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+    die(LGSIM_EXIT_FAIL, "-o %s: cannot create a file in %s: %s", path, out_dir, strerror(errno));
+#endif
+  return open_named_tmp(path);
+}
+static int link_fd(int fd, const char *name)
+{
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) return 0;
+  if (errno == EEXIST) return -1;
+#ifdef AT_EMPTY_PATH
+  if (linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH) == 0) return 0;
+#endif
+  return -1;
+}
+
+static void name_output(const char *path)
+{
+  if (link_fd(out_fd, path) == 0) return;
+  if (errno != EEXIST) die(LGSIM_EXIT_FAIL, "cannot give the output its name %s: %s", path, strerror(errno));
+  for (unsigned k = 0;; k++) {
+    if (strlen(path) + 24 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
+    snprintf(tmp_path, sizeof tmp_path, "%s.%ld.%u", path, (long)getpid(), k);
+    if (link_fd(out_fd, tmp_path) == 0) break;
+    if (errno != EEXIST || k > 100) die(LGSIM_EXIT_FAIL, "cannot give the output a name beside %s: %s", path, strerror(errno));
+  }
   tmp_active = 1;
-  mode_t mask = umask(0);
-  umask(mask);
-  if (fchmod(fd, 0666 & ~mask) != 0)
-    die(LGSIM_EXIT_FAIL, "cannot set the permissions of %s: %s", tmp_path, strerror(errno));
-  FILE *f = fdopen(fd, "w");
-  if (!f) die(LGSIM_EXIT_FAIL, "cannot open %s: %s", tmp_path, strerror(errno));
-  return f;
+  if (rename(tmp_path, path) != 0)
+    die(LGSIM_EXIT_FAIL, "cannot replace %s: %s", path, strerror(errno));
+  tmp_active = 0;
 }
 
 static void close_output(FILE *f, const char *path)
 {
   if (f == stdout) return;
-  if (fclose(f) != 0)
-    die(LGSIM_EXIT_FAIL, "write error on %s: %s", tmp_active ? tmp_path : path, strerror(errno));
+  if (fflush(f) != 0 || ferror(f)) die(LGSIM_EXIT_FAIL, "write error on %s: %s", path, strerror(errno));
+  if (out_fd >= 0) name_output(path);
+  if (fclose(f) != 0) die(LGSIM_EXIT_FAIL, "write error on %s: %s", path, strerror(errno));
   if (tmp_active) {
     if (rename(tmp_path, path) != 0)
-      die(LGSIM_EXIT_FAIL, "cannot rename %s to %s: %s", tmp_path, path, strerror(errno));
+      die(LGSIM_EXIT_FAIL, "cannot rename the output to %s: %s", path, strerror(errno));
     tmp_active = 0;
   }
 }
-static int write_header(csv_writer *w, const run_args *a, const lg_model *m,
-                        const lg_scheme_type *s, const void *par, long nsteps)
+static int write_header(csv_writer *w, const run_args *a)
 {
+  const lg_model *m = a->m;
+  const lg_scheme_type *s = a->s;
   char b1[CSV_G17_MAX], b2[CSV_G17_MAX], buf[512];
   int st = LG_OK;
   st |= csv_printf(w, "# lgsim %s\n", LG_VERSION);
@@ -500,37 +480,53 @@ static int write_header(csv_writer *w, const run_args *a, const lg_model *m,
   st |= csv_printf(w, "# scheme = %s\n# scheme_source = %s\n# scheme_implicit = %d\n",
                    s->name, s->source, s->implicit);
   for (const lg_param *p = m->params; p->name; p++) {
-    fmt_param(buf, sizeof buf, lg_param_ptr(p, (void *)par), p->len, 0);
+    fmt_param(buf, sizeof buf, lg_param_ptr(p, a->par), p->len, 0);
     st |= csv_printf(w, "# param %s = %s [%s]\n", p->name, buf, p->unit);
   }
   csv_fmt_g17(b1, a->h);
   csv_fmt_g17(b2, a->T);
-  st |= csv_printf(w, "# h = %s\n# T = %s\n# steps = %ld\n", b1, b2, nsteps);
-  csv_fmt_g17(b1, (double)nsteps * a->h);
+  st |= csv_printf(w, "# h = %s\n# T = %s\n# steps = %ld\n", b1, b2, a->nsteps);
+  csv_fmt_g17(b1, (double)a->nsteps * a->h);
   st |= csv_printf(w, "# t_end = %s\n# every = %ld\n", b1, a->every);
   csv_fmt_g17(b1, a->opt.newton_tol);
   csv_fmt_g17(b2, a->opt.ref_tol);
   st |= csv_printf(w, "# newton_tol = %s\n# newton_maxiter = %d\n# newton_solver = %s\n"
                    "# ref_tol = %s\n# reortho = %d\n", b1, a->opt.newton_maxiter,
-                   solver_name(a->opt.newton_solver),
+                   lgsim_solver_name(a->opt.newton_solver),
                    b2, a->reortho);
-  st |= csv_printf(w, "%s%s\n", m->columns, s->implicit ? ",newton_iters" : "");
   return st ? LG_EOUTPUT : LG_OK;
 }
 typedef struct {
   csv_writer *w;
-  const lg_model *m;
-  const void *par;
+  const run_args *a;
   int implicit;
-  double *row;      /* ncol (+1) numbers */
+  int started;      /* the column names are written */
+  double *row;      /* at most a->ncol numbers */
+  long bad_step;    /* a non-finite number: its step, and its column */
+  char bad_col[64];
 } emitter;
 
 static int emit_row(void *ctx, const lg_state *s)
 {
   emitter *e = ctx;
-  e->m->row(e->par, s, e->row);
-  if (e->implicit) e->row[e->m->ncol] = s->newton_iters;
-  return csv_put_row(e->w, e->row, (size_t)e->m->ncol + (size_t)e->implicit);
+  const char *cols = s->own ? s->own->columns : e->a->m->columns;
+  int ncol = s->own ? s->own->ncol : e->a->m->ncol;
+  if (!e->started) {
+    e->started = 1;
+    if (csv_printf(e->w, "%s%s\n", cols, e->implicit ? ",newton_iters" : "") != LG_OK) return 1;
+  }
+  if (s->own) s->own->row(e->a->par, s, e->row);
+  else e->a->m->row(e->a->par, s, e->row);
+  if (e->implicit) e->row[ncol] = s->newton_iters;
+  for (int i = 0; i < ncol; i++)
+    if (!isfinite(e->row[i])) {
+      const char *c = cols;
+      for (int k = 0; k < i && strchr(c, ','); k++) c = strchr(c, ',') + 1;
+      snprintf(e->bad_col, sizeof e->bad_col, "%.*s", (int)strcspn(c, ","), c);
+      e->bad_step = llround(s->t / e->a->h);
+      return 1;
+    }
+  return csv_put_row(e->w, e->row, (size_t)ncol + (size_t)e->implicit);
 }
 static const lg_scheme_type *progress_inner;
 static long progress_k, progress_n;
@@ -580,40 +576,57 @@ static void progress_end(void)
 static int cmd_run(int argc, char **argv)
 {
   run_args a;
-  parse_run_args(&a, argc, argv);
-  char msg[512] = "";
-  lg_model *own = NULL;
-  if (a.model_file && !(own = mb_model_read(a.model_file, msg, sizeof msg)))
-    die(LGSIM_EXIT_USAGE, "%s", msg);
-  const lg_model *m = own ? own : lg_model_find(a.model);
-  if (!m) die(LGSIM_EXIT_USAGE, "unknown model '%s' (see lgsim list)", a.model);
-  const lg_scheme_type *s = find_scheme(m, a.scheme);
-  void *par = xmalloc(m->par_size);
-  lg_params_default(m, par);
-  for (int i = 0; i < a.nsets; i++) set_param(m, par, a.sets[i]);
-  if (m->check && m->check(par, a.reortho, msg, sizeof msg) != LG_OK)
-    die(LGSIM_EXIT_USAGE, "%s", msg[0] ? msg : "the model rejected the parameters");
-  long nsteps = number_of_steps(&a);
-
+  char msg[1024] = "";
+  int st = lgsim_parse_run(&a, argc, argv, msg, sizeof msg);
+  if (st == LGSIM_EXIT_OK && a.help) {
+    lgsim_args_free(&a);
+    help_run(stdout);
+    return finish_stdout();
+  }
+  if (st == LGSIM_EXIT_OK) st = lgsim_prepare(&a, msg, sizeof msg);
+  if (st != LGSIM_EXIT_OK) {
+    lgsim_args_free(&a);
+    die(st, "%s", msg);
+  }
+  const lg_model *m = a.m;
+  const lg_scheme_type *s = a.s;
   FILE *f = open_output(a.out);
   const char *where = f == stdout ? "standard output" : a.out;
   csv_writer *w = csv_writer_alloc(f, 0);
   if (!w) die(LGSIM_EXIT_FAIL, "out of memory");
-  emitter e = {w, m, par, s->implicit != 0, xmalloc(((size_t)m->ncol + 1) * sizeof(double))};
-  lg_failure fail = {0, 0, 0, 0};
+  emitter e = {w, &a, s->implicit != 0, 0, xmalloc((size_t)a.ncol * sizeof(double)), -1, ""};
+  lg_failure fail = {0};
   lg_scheme_type wrapped;
-  int status = write_header(w, &a, m, s, par, nsteps);
+  int status = write_header(w, &a);
   if (status == LG_OK)
-    status = lg_run(progress_wrap(s, &wrapped, nsteps), par, &a.opt, a.h, nsteps, a.every,
+    status = lg_run(progress_wrap(s, &wrapped, a.nsteps), a.par, &a.opt, a.h, a.nsteps, a.every,
                     emit_row, &e, &fail);
   progress_end();
+  if (status == LG_EOUTPUT && e.bad_step >= 0) {
+    status = LG_ENONFINITE;
+    fail.step = e.bad_step;
+    fail.t = (double)e.bad_step * a.h;
+    snprintf(fail.what, sizeof fail.what, "column %.30s", e.bad_col);
+  }
   if (status == LG_OK && csv_flush(w) != LG_OK) status = LG_EOUTPUT;
   if (status != LG_OK) {
-    char t[CSV_G17_MAX], why[300];
-    csv_fmt_g17(t, fail.t);
+    char t[CSV_G17_MAX], why[600], tol[40];
+    snprintf(t, sizeof t, "%.15g", fail.t);
+    lg_fmt_shortest(tol, sizeof tol, a.opt.newton_tol);
     if (status == LG_ENEWTON)
-      snprintf(why, sizeof why, "Newton iteration failed at step %ld, t = %s, residual %.3g",
-               fail.step, t, fail.resid);
+      snprintf(why, sizeof why, "Newton iteration failed at step %ld, t = %s, residual %.3g "
+               "(tolerance %s, at most %d iterations); try a smaller --h, a larger "
+               "--newton-maxiter, a looser --newton-tol or --newton-solver %s",
+               fail.step, t, fail.resid, tol, a.opt.newton_maxiter,
+               a.opt.newton_solver == LG_NEWTON_HYBRIDSJ ? "direct" : "hybridsj");
+    else if (status == LG_ENONFINITE && fail.what[0] == 'c')
+      snprintf(why, sizeof why, "the row at step %ld, t = %s, has a %s that is not finite "
+               "(inf or NaN): its value overflows a double (with huge parameters, smaller ones; "
+               "with a scheme going unstable, a smaller --h)", fail.step, t, fail.what);
+    else if (status == LG_ENONFINITE)
+      snprintf(why, sizeof why, "the state became infinite or NaN at step %ld, t = %s: %s "
+               "(scheme %s is unstable at --h %s on this problem; try a smaller --h)",
+               fail.step, t, fail.what, s->name, a.h_str);
     else if (status == LG_EOUTPUT)
       snprintf(why, sizeof why, "write error on %s: %s", where, strerror(csv_errno(w)));
     else if (status == LG_ENOMEM)
@@ -625,18 +638,18 @@ static int cmd_run(int argc, char **argv)
       snprintf(why, sizeof why, "scheme %s failed at step %ld, t = %s (status %d)",
                s->name, fail.step, t, status);
     if (f == stdout && status != LG_EOUTPUT) {
-      csv_printf(w, "# error: %s\n", why);
+      char esc[4 * sizeof why];
+      lg_escape(esc, sizeof esc, why);
+      csv_printf(w, "# error: %s\n", esc);
       csv_flush(w);
     }
-    die(status == LG_ENEWTON ? LGSIM_EXIT_NEWTON
+    die(status == LG_ENEWTON || status == LG_ENONFINITE ? LGSIM_EXIT_NEWTON
         : status == LG_EINVAL && fail.step == 0 ? LGSIM_EXIT_USAGE : LGSIM_EXIT_FAIL, "%s", why);
   }
   close_output(f, a.out);
   csv_writer_free(w);
   free(e.row);
-  free(par);
-  free(a.sets);
-  mb_model_free(own);
+  lgsim_args_free(&a);
   return LGSIM_EXIT_OK;
 }
 int main(int argc, char **argv)
@@ -650,11 +663,20 @@ int main(int argc, char **argv)
     printf("lgsim %s\n", LG_VERSION);
     return finish_stdout();
   }
-  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+  if (strcmp(cmd, "help") == 0) {
+    const char *what = argc > 2 ? argv[2] : NULL;
+    if (argc > 3) die(LGSIM_EXIT_USAGE, "help: unexpected argument '%s'", argv[3]);
+    if (!what || strcmp(what, "-h") == 0 || strcmp(what, "--help") == 0) help_main(stdout);
+    else if (strcmp(what, "list") == 0) help_list(stdout);
+    else if (strcmp(what, "run") == 0) help_run(stdout);
+    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list or run)", what);
+    return finish_stdout();
+  }
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
     help_main(stdout);
     return finish_stdout();
   }
   if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-  die(LGSIM_EXIT_USAGE, "unknown command '%s' (see lgsim --help)", cmd);
+  die(LGSIM_EXIT_USAGE, "unknown command '%s' (see lgsim help)", cmd);
 }

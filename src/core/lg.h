@@ -10,7 +10,8 @@ enum {
   LG_ENEWTON = 2,  /* Newton iteration did not converge */
   LG_ENOMEM = 3,   /* allocation failed */
   LG_ESOLVER = 4,  /* an ODE solver or other library call failed */
-  LG_EOUTPUT = 5   /* the caller's emit function failed */
+  LG_EOUTPUT = 5,  /* the caller's emit function failed */
+  LG_ENONFINITE = 6  /* the state became infinite or NaN */
 };
 typedef struct {
   double R[9];           /* rotation, row-major, body to space */
@@ -19,7 +20,14 @@ typedef struct {
   double v[3];           /* velocity of the mass centre, space */
 } lg_body;
 
-typedef struct {
+struct lg_state;
+typedef struct lg_rowdef {
+  const char *columns;   /* "t,Gamma1,...": the scheme's own columns */
+  int ncol;
+  void (*row)(const void *par, const struct lg_state *s, double *out);
+} lg_rowdef;
+
+typedef struct lg_state {
   double t;              /* time */
   double theta, omega;   /* planar angle and angular rate */
   double R[9];           /* rotation, row-major, body to space */
@@ -29,6 +37,8 @@ typedef struct {
   double newton_resid;   /* residual norm at the end of the last step */
   int nbody;             /* bodies of a multibody state (0: single-body models) */
   lg_body *body;         /* nbody bodies, owned by the scheme's workspace */
+  const lg_rowdef *own;  /* the scheme's own output row, or NULL: the model's */
+  double aux[12];        /* the scheme's own variables that own writes */
 } lg_state;
 enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2 };
 
@@ -85,6 +95,7 @@ typedef struct {
   double t;              /* time at the start of the failing step */
   double resid;          /* residual norm reached */
   int status;            /* the status code */
+  char what[40];         /* LG_ENONFINITE: the quantity, e.g. "W" or "R of body 2" */
 } lg_failure;
 
 typedef int (*lg_emit_fn)(void *ctx, const lg_state *s);
@@ -92,5 +103,32 @@ typedef int (*lg_emit_fn)(void *ctx, const lg_state *s);
 int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
            double h, long nsteps, long every, lg_emit_fn emit, void *ctx,
            lg_failure *fail);
+#define LG_ROT_TOL 1e-9       /* ||I - R R^T||_F and |det R - 1| of a rotation */
+#define LG_REORTHO_MAX 0.1    /* largest ||I - R R^T||_F that reortho repairs */
+#define LG_UNIT_TOL 1e-12     /* | |d| - 1 | of a direction */
+#define LG_TRIANGLE_SLACK 1e-12
+
+size_t lg_fmt_shortest(char *buf, size_t n, double x);  /* shortest %g reading back as x */
+void lg_fmt_values(char *buf, size_t n, const double *v, int len);   /* "a,b,c" */
+int lg_param_error(char *msg, size_t n, const char *name, const double *v, int len,
+                   const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 6, 7)))
+#endif
+  ;
+int lg_check_finite(char *msg, size_t n, const char *name, const double *v, int len);
+int lg_check_params_finite(const lg_param *table, const void *par, char *msg, size_t n);
+int lg_check_positive(char *msg, size_t n, const char *name, double v);
+int lg_check_nonneg(char *msg, size_t n, const char *name, double v);
+int lg_check_positive3(char *msg, size_t n, const char *name, const double v[3]);
+int lg_check_unit(char *msg, size_t n, const char *name, const double d[3], int zero_ok);
+int lg_check_inertia(char *msg, size_t n, const char *name, const double J[3]);
+int lg_check_rotation(char *msg, size_t n, const char *name, double R[9], int reortho);
+enum { LG_PARSE_OK = 0, LG_PARSE_SYNTAX = 1, LG_PARSE_RANGE = 2 };
+int lg_parse_real(const char *s, double *v);   /* LG_PARSE_OK, _SYNTAX or _RANGE */
+int lg_parse_count(const char *s, long max, long *v);   /* 1..max; _RANGE: 0, < 0 or > max */
+size_t lg_escape(char *buf, size_t n, const char *s);   /* control and non-ASCII bytes as \xHH */
+/* unit and meaning of an output column; 0 if the name is not in the vocabulary */
+int lg_column_doc(const char *col, char *unit, size_t un, char *doc, size_t dn);
 
 #endif

@@ -11,45 +11,6 @@ static void p3d_asym_params(ht_params *p)
   p->W0[0] = p->W0[1] = p->W0[2] = 4.14;
 }
 
-/* run 100 s keeping (t, W, Gamma) at every step from 95 s on */
-static inline int p3d_sampled(p3d_run *r, const char *scheme, const ht_params *p, double h)
-{
-  memset(r, 0, sizeof *r);
-  r->keep = 1;
-  r->samp_every = 1;
-  r->ts0 = 95.0;
-  return p3d_go(r, scheme, p, h, 100.0);
-}
-
-/* amplitude of omega over the samples: largest half range of a component */
-static inline double p3d_samp_amp(const p3d_run *r)
-{
-  double a = 0.0;
-  for (int c = 1; c <= 3; c++) {
-    double lo = INFINITY, hi = -INFINITY;
-    for (long i = 0; i < r->nsamp; i++) {
-      lo = fmin(lo, r->samp[i][c]);
-      hi = fmax(hi, r->samp[i][c]);
-    }
-    if (r->nsamp) a = fmax(a, 0.5 * (hi - lo));
-  }
-  return a;
-}
-
-/* largest |W_a - W_b| at the sample times the two runs share */
-static inline double p3d_samp_diff(const p3d_run *a, const p3d_run *b)
-{
-  double m = 0.0;
-  long j = 0;
-  for (long i = 0; i < a->nsamp; i++) {
-    while (j < b->nsamp && b->samp[j][0] < a->samp[i][0] - 1e-7) j++;
-    if (j == b->nsamp) break;
-    if (fabs(b->samp[j][0] - a->samp[i][0]) > 1e-7) continue;
-    for (int c = 1; c <= 3; c++) m = fmax(m, fabs(a->samp[i][c] - b->samp[j][c]));
-  }
-  return m;
-}
-
 int main(void)
 {
   const char *sch[7] = {"p3d-f", "p3d-ra", "p3d-ra-inc", "p3d-clg", "p3d-cardan", "rk4", "ref"};

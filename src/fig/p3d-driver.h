@@ -91,7 +91,7 @@ static inline int p3d_go(p3d_run *r, const char *scheme, const ht_params *p, dou
 {
   const lg_scheme_type *t = lg_scheme_find("heavytop", scheme);
   lg_opts opt;
-  lg_failure fail = {0, 0.0, 0.0, 0};
+  lg_failure fail = {0};
   lg_opts_default(&opt);
   r->p = p;
   r->escale = p->m * p->g * so3_norm(p->rho);

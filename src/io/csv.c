@@ -77,6 +77,7 @@ static const char digit_pairs[201] =
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
+#if !(defined(__SSE2__) && CSV_LITTLE_ENDIAN)     /* else unused: clang would warn */
 static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
 {
   uint64_t y = (v / 10000) | ((uint64_t)(v % 10000) << 32);
@@ -85,6 +86,7 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
   uint64_t t = ((y * 103) >> 10) & UINT64_C(0x000F000F000F000F);
   return t | ((y - t * 10) << 8);
 }
+#endif
 #if defined(__SSE2__) && CSV_LITTLE_ENDIAN
 #include <emmintrin.h>
 #ifdef __GNUC__

@@ -48,50 +48,18 @@ double ht_lvert(const ht_params *p, const double R[9], const double W[3])
   double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]};
   return -ht_gamma_dot_Rx(p->gdir, R, JW);
 }
-static double ht_det(const double A[9])
-{
-  return A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6])
-         + A[2] * (A[3] * A[7] - A[4] * A[6]);
-}
-
-#define HT_FAIL(...) do { if (msg && n) snprintf(msg, n, __VA_ARGS__); \
-                          return LG_EINVAL; } while (0)
-
 int ht_check(void *par, int reortho, char *msg, size_t n)
 {
   ht_params *p = par;
-  const double *J = p->J;
-  double det, err;
   if (msg && n) msg[0] = '\0';
-  if (!isfinite(p->m) || !(p->m > 0)) HT_FAIL("parameter m: mass %g is not positive", p->m);
-  if (!isfinite(p->g) || !(p->g >= 0)) HT_FAIL("parameter g: %g is not >= 0", p->g);
-  for (int i = 0; i < 3; i++) {
-    if (!isfinite(p->gdir[i])) HT_FAIL("parameter gdir: component %d is not finite", i + 1);
-    if (!isfinite(J[i])) HT_FAIL("parameter J: component %d is not finite", i + 1);
-    if (!isfinite(p->rho[i])) HT_FAIL("parameter rho: component %d is not finite", i + 1);
-    if (!isfinite(p->W0[i])) HT_FAIL("parameter W0: component %d is not finite", i + 1);
-  }
-  for (int i = 0; i < 9; i++)
-    if (!isfinite(p->R0[i])) HT_FAIL("parameter R0: entry %d is not finite", i + 1);
-  if (!(fabs(so3_norm(p->gdir) - 1) <= 1e-12))
-    HT_FAIL("parameter gdir: length %.17g is not 1", so3_norm(p->gdir));
-  if (!(J[0] > 0 && J[1] > 0 && J[2] > 0))
-    HT_FAIL("parameter J: principal inertias %g,%g,%g are not all positive",
-            J[0], J[1], J[2]);
-  for (int i = 0; i < 3; i++)
-    if (!(J[i] <= (J[(i + 1) % 3] + J[(i + 2) % 3]) * (1 + 1e-12)))
-      HT_FAIL("parameter J: principal inertias %g,%g,%g violate the triangle inequality",
-              J[0], J[1], J[2]);
-  det = ht_det(p->R0);
-  err = so3_orth_err(p->R0);
-  if (!(det > 0))
-    HT_FAIL("parameter R0: determinant %g is not positive (not a rotation)", det);
-  if (err > 1e-9 || fabs(det - 1) > 1e-9) {
-    if (!reortho)
-      HT_FAIL("parameter R0: not a rotation (|I - R R^T| = %.3g, det = %.17g)", err, det);
-    if (so3_reortho(p->R0, p->R0) != LG_OK)
-      HT_FAIL("parameter R0: cannot be made orthogonal");
-  }
+  if (lg_check_finite(msg, n, "m", &p->m, 1) || lg_check_finite(msg, n, "g", &p->g, 1)
+      || lg_check_finite(msg, n, "gdir", p->gdir, 3) || lg_check_finite(msg, n, "J", p->J, 3)
+      || lg_check_finite(msg, n, "rho", p->rho, 3) || lg_check_finite(msg, n, "R0", p->R0, 9)
+      || lg_check_finite(msg, n, "W0", p->W0, 3)
+      || lg_check_positive(msg, n, "m", p->m) || lg_check_nonneg(msg, n, "g", p->g)
+      || lg_check_unit(msg, n, "gdir", p->gdir, 0) || lg_check_inertia(msg, n, "J", p->J)
+      || lg_check_rotation(msg, n, "R0", p->R0, reortho))
+    return LG_EINVAL;
   return LG_OK;
 }
 void ht_row(const void *par, const lg_state *s, double *out)

@@ -82,14 +82,13 @@ static int read_numbers(mb_desc *d, const char *key, const char **s, double *v, 
     const char *w = next_word(s, &n);
     if (!w)
       return desc_error(d, "'%s' needs %d number%s, found %d", key, len, len > 1 ? "s" : "", i);
-    char buf[64], *end;
+    char buf[64];
     if (n >= sizeof buf) return desc_error(d, "'%s': '%.20s...' is not a number", key, w);
     memcpy(buf, w, n);
     buf[n] = '\0';
-    errno = 0;
-    v[i] = strtod(buf, &end);
-    if (end == buf || *end != '\0') return desc_error(d, "'%s': '%s' is not a number", key, buf);
-    if (!isfinite(v[i])) return desc_error(d, "'%s': '%s' is not a finite number", key, buf);
+    int st = lg_parse_real(buf, &v[i]);
+    if (st == LG_PARSE_SYNTAX) return desc_error(d, "'%s': '%s' is not a number", key, buf);
+    if (st != LG_PARSE_OK) return desc_error(d, "'%s': '%s' is not a finite number", key, buf);
   }
   size_t n;
   const char *w = next_word(s, &n);
@@ -122,13 +121,12 @@ static int read_joint(mb_desc *d, const char **s)
     for (int i = 0; i < 3; i++) {
       size_t m;
       const char *v = next_word(s, &m);
-      char buf[64], *end;
+      char buf[64];
       if (!v) return desc_error(d, "'joint' needs SIDE x y z SIDE x y z");
       if (m >= sizeof buf) return desc_error(d, "joint: '%.20s...' is not a number", v);
       memcpy(buf, v, m);
       buf[m] = '\0';
-      pt[3 * k + i] = strtod(buf, &end);
-      if (end == buf || *end != '\0' || !isfinite(pt[3 * k + i]))
+      if (lg_parse_real(buf, &pt[3 * k + i]) != LG_PARSE_OK)
         return desc_error(d, "joint: '%s' is not a finite number", buf);
     }
   }
@@ -289,18 +287,6 @@ static int check_error(char *msg, size_t msglen, const char *fmt, ...)
   return LG_EINVAL;
 }
 
-/* det R > 0 and ||I - R R^T||_F <= 1e-12, or with reortho the nearest rotation */
-static int check_rotation(double R[9], int reortho)
-{
-  if (so3_orth_err(R) <= 1e-12) {
-    double d = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6])
-               + R[2] * (R[3] * R[7] - R[4] * R[6]);
-    return d > 0 ? LG_OK : LG_EINVAL;
-  }
-  if (!reortho || so3_orth_err(R) > 1e-3) return LG_EINVAL;
-  return so3_reortho(R, R);
-}
-
 /* "FILE:LINE: " of body k (k < nb), joint k - nb (k < nb + nj) or the
    gravity statement (k = nb + nj) while every value is still the
    description's, else "" (a --set changed something, which the message
@@ -316,38 +302,37 @@ static const char *origin(const mb_par *p, int k, char *buf, size_t n)
 
 static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
 {
-  char o[300];
+  char o[300], m1[400], nm[6][80];
+  const size_t ml = sizeof m1;
   mb_par *p = vpar;
   const mb_topo *t = p->topo;
   double *e = p->val + MB_GDIR;
-  for (size_t i = 0; i < mb_nval(t); i++)
-    if (!isfinite(p->val[i])) return check_error(msg, msglen, "a parameter is not finite");
-  if (!(p->val[MB_G] >= 0))
-    return check_error(msg, msglen, "%sg = %g must not be negative",
-                       origin(p, t->nb + t->nj, o, sizeof o), p->val[MB_G]);
-  if (fabs(so3_norm(e) - 1) > 1e-12)
-    return check_error(msg, msglen, "%sgdir = (%g, %g, %g) is not a unit vector",
-                       origin(p, t->nb + t->nj, o, sizeof o), e[0], e[1], e[2]);
+  if (lg_check_finite(m1, ml, "g", p->val + MB_G, 1) || lg_check_finite(m1, ml, "gdir", e, 3) ||
+      lg_check_nonneg(m1, ml, "g", p->val[MB_G]) || lg_check_unit(m1, ml, "gdir", e, 0))
+    return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj, o, sizeof o), m1);
   double L = 1; /* length scale of the tolerances */
   for (int i = 0; i < t->nb; i++) {
-    double *b = p->val + MB_BODY0 + MB_BODYLEN * i, *J = b + MB_J;
-    if (!(b[MB_M] > 0))
-      return check_error(msg, msglen, "%sm%d = %g (body %s) must be positive",
-                         origin(p, i, o, sizeof o), i + 1, b[MB_M], t->name[i]);
-    if (!(J[0] > 0 && J[1] > 0 && J[2] > 0))
-      return check_error(msg, msglen, "%sJ%d = (%g, %g, %g) (body %s) must be positive",
-                         origin(p, i, o, sizeof o), i + 1, J[0], J[1], J[2], t->name[i]);
-    for (int c = 0; c < 3; c++)
-      if (J[c] > (J[(c + 1) % 3] + J[(c + 2) % 3]) * (1 + 1e-12))
-        return check_error(msg, msglen,
-                           "%sJ%d = (%g, %g, %g) (body %s) violates the triangle inequality",
-                           origin(p, i, o, sizeof o), i + 1, J[0], J[1], J[2], t->name[i]);
-    if (check_rotation(b + MB_R, reortho) != LG_OK)
-      return check_error(
-          msg, msglen, "%sR%d (body %s) is not a rotation (||I - R R^T|| = %.3g, or det < 0)%s",
-          origin(p, i, o, sizeof o), i + 1, t->name[i], so3_orth_err(b + MB_R),
-          reortho ? "" : "; --reortho replaces a nearly orthogonal R by the nearest rotation");
+    double *b = p->val + MB_BODY0 + MB_BODYLEN * i;
+    static const char *const stem[6] = {"m", "J", "R", "x", "W", "v"};
+    for (int k = 0; k < 6; k++)
+      snprintf(nm[k], sizeof nm[k], "%s%d (body %.40s)", stem[k], i + 1, t->name[i]);
+    if (lg_check_finite(m1, ml, nm[0], b + MB_M, 1) ||
+        lg_check_finite(m1, ml, nm[1], b + MB_J, 3) ||
+        lg_check_finite(m1, ml, nm[2], b + MB_R, 9) ||
+        lg_check_finite(m1, ml, nm[3], b + MB_X, 3) ||
+        lg_check_finite(m1, ml, nm[4], b + MB_W, 3) ||
+        lg_check_finite(m1, ml, nm[5], b + MB_V, 3) ||
+        lg_check_positive(m1, ml, nm[0], b[MB_M]) || lg_check_inertia(m1, ml, nm[1], b + MB_J) ||
+        lg_check_rotation(m1, ml, nm[2], b + MB_R, reortho))
+      return check_error(msg, msglen, "%s%s", origin(p, i, o, sizeof o), m1);
     for (int c = 0; c < 3; c++) L = fmax(L, fabs(b[MB_X + c]));
+  }
+  for (int k = 0; k < t->nj; k++) {
+    snprintf(nm[0], sizeof nm[0], "P%da", k + 1);
+    snprintf(nm[1], sizeof nm[1], "P%db", k + 1);
+    if (lg_check_finite(m1, ml, nm[0], mb_joint_par(p, k), 3) ||
+        lg_check_finite(m1, ml, nm[1], mb_joint_par(p, k) + 3, 3))
+      return check_error(msg, msglen, "%s%s", origin(p, t->nb + k, o, sizeof o), m1);
   }
   for (int k = 0; k < t->nj; k++)
     for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
@@ -511,9 +496,8 @@ static lg_model *mb_build(mb_desc *d)
       off[k][0] = sb_printf(&sb, mb_body_params[j].fmt, i + 1);
       off[k][1] = sb_printf(&sb, "%s", mb_body_params[j].unit);
       off[k][2] = sb_printf(&sb, mb_body_params[j].doc, i + 1, M->topo.name[i]);
-      P[k].offset =
-          offsetof(mb_par, val)
-          + (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off) * sizeof(double);
+      P[k].offset = offsetof(mb_par, val) +
+                    (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off) * sizeof(double);
       P[k].len = mb_body_params[j].len;
       memcpy(P[k].def, d->body[i].val + mb_body_params[j].off, (size_t)P[k].len * sizeof(double));
     }
@@ -527,8 +511,8 @@ static lg_model *mb_build(mb_desc *d)
                       : sb_printf(&sb, "joint %d: its point on body %d (%s), body frame", j + 1,
                                   b + 1, M->topo.name[b]);
       P[k].offset =
-          offsetof(mb_par, val)
-          + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s) * sizeof(double);
+          offsetof(mb_par, val) +
+          (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s) * sizeof(double);
       P[k].len = 3;
       memcpy(P[k].def, d->jpt + 6 * j + 3 * s, 3 * sizeof(double));
     }

@@ -51,61 +51,6 @@ int ob_rhs18(double t, const double *y, double *dy, void *par)
   }
   return 0;
 }
-int ob_check(void *par, int reortho, char *msg, size_t n)
-{
-  ob_params *p = par;
-  double e;
-  if (!(p->m > 0) || !(p->g >= 0)) {
-    snprintf(msg, n, "offsetbody: m = %g must be positive, g = %g non-negative", p->m, p->g);
-    return LG_EINVAL;
-  }
-  for (int i = 0; i < 3; i++)
-    if (!(p->J[i] > 0)) {
-      snprintf(msg, n, "offsetbody: J[%d] = %g must be positive", i, p->J[i]);
-      return LG_EINVAL;
-    }
-  if (p->J[0] + p->J[1] < p->J[2] || p->J[1] + p->J[2] < p->J[0] || p->J[2] + p->J[0] < p->J[1]) {
-    snprintf(msg, n, "offsetbody: J = (%g, %g, %g) violates the triangle inequality",
-             p->J[0], p->J[1], p->J[2]);
-    return LG_EINVAL;
-  }
-  if (!(fabs(so3_norm(p->gdir_rot) - 1) <= 1e-12)) {
-    snprintf(msg, n, "offsetbody: gdir_rot has length %.17g, not 1", so3_norm(p->gdir_rot));
-    return LG_EINVAL;
-  }
-  if (!(fabs(so3_norm(p->gdir_tr) - 1) <= 1e-12) && so3_norm(p->gdir_tr) != 0) {
-    snprintf(msg, n, "offsetbody: gdir_tr has length %.17g, not 1 (or 0: no translational gravity)",
-             so3_norm(p->gdir_tr));
-    return LG_EINVAL;
-  }
-  e = so3_orth_err(p->R0);
-  if (e > 1e-9) {
-    if (!reortho) {
-      snprintf(msg, n, "offsetbody: R0 is not orthogonal (|I - R0 R0^T| = %.3g > 1e-9); "
-               "ask for re-orthonormalisation", e);
-      return LG_EINVAL;
-    }
-    if (so3_reortho(p->R0, p->R0) != LG_OK) {
-      snprintf(msg, n, "offsetbody: R0 is singular");
-      return LG_EINVAL;
-    }
-  }
-  if (msg && n) msg[0] = '\0';
-  return LG_OK;
-}
-
-void ob_row(const void *par, const lg_state *s, double *out)
-{
-  const ob_params *p = par;
-  out[0] = s->t;
-  memcpy(out + 1, s->R, 9 * sizeof(double));
-  memcpy(out + 10, s->W, 3 * sizeof(double));
-  memcpy(out + 13, s->x, 3 * sizeof(double));
-  memcpy(out + 16, s->v, 3 * sizeof(double));
-  out[19] = ob_energy(p, s->R, s->W, s->x, s->v);
-  out[20] = ob_lvert(p, s->R, s->W);
-  out[21] = so3_orth_err(s->R);
-}
 static const lg_param offsetbody_params[] = {
   {"m", offsetof(ob_params, m), 1, {5.0}, "kg", "mass"},
   {"g", offsetof(ob_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration"},
@@ -124,6 +69,31 @@ static const lg_param offsetbody_params[] = {
   {"v0", offsetof(ob_params, v0), 3, {1, 1, 1}, "m/s", "initial velocity of the body origin, body frame"},
   {NULL, 0, 0, {0}, NULL, NULL}
 };
+int ob_check(void *par, int reortho, char *msg, size_t n)
+{
+  ob_params *p = par;
+  if (msg && n) msg[0] = '\0';
+  if (lg_check_params_finite(offsetbody_params, p, msg, n)
+      || lg_check_positive(msg, n, "m", p->m) || lg_check_nonneg(msg, n, "g", p->g)
+      || lg_check_inertia(msg, n, "J", p->J) || lg_check_unit(msg, n, "gdir_rot", p->gdir_rot, 0)
+      || lg_check_unit(msg, n, "gdir_tr", p->gdir_tr, 1)
+      || lg_check_rotation(msg, n, "R0", p->R0, reortho))
+    return LG_EINVAL;
+  return LG_OK;
+}
+
+void ob_row(const void *par, const lg_state *s, double *out)
+{
+  const ob_params *p = par;
+  out[0] = s->t;
+  memcpy(out + 1, s->R, 9 * sizeof(double));
+  memcpy(out + 10, s->W, 3 * sizeof(double));
+  memcpy(out + 13, s->x, 3 * sizeof(double));
+  memcpy(out + 16, s->v, 3 * sizeof(double));
+  out[19] = ob_energy(p, s->R, s->W, s->x, s->v);
+  out[20] = ob_lvert(p, s->R, s->W);
+  out[21] = so3_orth_err(s->R);
+}
 const lg_model offsetbody_model = {
   "offsetbody", "offsetbody", "bai2015 Sec. 7",
   "body with centre-of-mass offset under gravity, rotation and translation (Eqs. 29-32)",

@@ -20,17 +20,12 @@ int pend2d_check(void *par, int reortho, char *msg, size_t msglen)
 {
   const pend2d_params *p = par;
   (void)reortho;
-  const char *bad = NULL;
-  double v = 0;
-  if (!(p->m > 0) || !isfinite(p->m)) { bad = "m must be positive"; v = p->m; }
-  else if (!(p->J > 0) || !isfinite(p->J)) { bad = "J must be positive"; v = p->J; }
-  else if (!(p->l >= 0) || !isfinite(p->l)) { bad = "l must be non-negative"; v = p->l; }
-  else if (!(p->g >= 0) || !isfinite(p->g)) { bad = "g must be non-negative"; v = p->g; }
-  else if (!isfinite(p->theta0)) { bad = "theta0 must be finite"; v = p->theta0; }
-  else if (!isfinite(p->omega0)) { bad = "omega0 must be finite"; v = p->omega0; }
-  if (!bad) return LG_OK;
-  if (msg && msglen) snprintf(msg, msglen, "%s (got %g)", bad, v);
-  return LG_EINVAL;
+  if (msg && msglen) msg[0] = '\0';
+  if (lg_check_params_finite(pend2d_param_table, p, msg, msglen)
+      || lg_check_positive(msg, msglen, "m", p->m) || lg_check_positive(msg, msglen, "J", p->J)
+      || lg_check_nonneg(msg, msglen, "l", p->l) || lg_check_nonneg(msg, msglen, "g", p->g))
+    return LG_EINVAL;
+  return LG_OK;
 }
 double pend2d_omega_n(const pend2d_params *p)
 {
@@ -71,6 +66,34 @@ int pend2d_rhs(double t, const double *y, double *dydt, void *params)
   dydt[1] = -p->m * p->g * p->l / p->J * sin(y[0]);
   return GSL_SUCCESS;
 }
+static int pend2d_exact_rotating(const pend2d_params *p, double wn, double k, double t,
+                                 double *theta, double *omega)
+{
+  double sg = p->omega0 < 0 ? -1.0 : 1.0;
+  double j0 = floor(0.5 * p->theta0 / M_PI + 0.5), phi0 = 0.5 * p->theta0 - j0 * M_PI;
+  if (k == 1) {
+    if (fabs(phi0) >= 0.5 * M_PI) {                 /* the upward equilibrium */
+      *theta = p->theta0;
+      *omega = 0;
+      return LG_OK;
+    }
+    double u = sg * wn * t + atanh(sin(phi0));
+    *theta = 2.0 * (j0 * M_PI + atan2(tanh(u), 1.0 / cosh(u)));
+    *omega = 2.0 * sg * wn / cosh(u);
+    return LG_OK;
+  }
+  double kap = 1.0 / k;
+  gsl_sf_result K, F;
+  if (gsl_sf_ellint_Kcomp_e(kap, GSL_PREC_DOUBLE, &K) != 0) return LG_ESOLVER;
+  if (gsl_sf_ellint_F_e(phi0, kap, GSL_PREC_DOUBLE, &F) != 0) return LG_ESOLVER;
+  double u = sg * k * wn * t + F.val;
+  double j = floor(u / (2.0 * K.val) + 0.5), r = u - 2.0 * K.val * j;
+  double sn, cn, dn;
+  if (gsl_sf_elljac_e(r, kap * kap, &sn, &cn, &dn) != 0) return LG_ESOLVER;
+  *theta = 2.0 * ((j0 + j) * M_PI + atan2(sn, cn));
+  *omega = 2.0 * sg * k * wn * dn;
+  return LG_OK;
+}
 int pend2d_exact(const pend2d_params *p, double t, double *theta, double *omega)
 {
   double wn = pend2d_omega_n(p);
@@ -83,7 +106,7 @@ int pend2d_exact(const pend2d_params *p, double t, double *theta, double *omega)
   double s0 = sin(0.5 * p->theta0), c0 = p->omega0 / (2.0 * wn);
   double k = hypot(s0, c0);
   if (k == 0) { *theta = p->theta0; *omega = 0; return LG_OK; }
-  if (!(k < 1)) return LG_EINVAL;        /* rotating pendulum: not needed here */
+  if (!(k < 1)) return pend2d_exact_rotating(p, wn, k, t, theta, omega);
   gsl_sf_result K, F;
   if (gsl_sf_ellint_Kcomp_e(k, GSL_PREC_DOUBLE, &K) != 0) return LG_ESOLVER;
   if (gsl_sf_ellint_F_e(atan2(s0 / k, c0 / k), k, GSL_PREC_DOUBLE, &F) != 0)

@@ -442,6 +442,22 @@ static void p3d_free(void *ws)
   free(w);
 }
 
+static void p3d_reduced_out(const void *par, const lg_state *s, double *out)
+{
+  const ht_params *p = par;
+  const double *G = s->aux, *W = s->W;
+  double JW[3] = {p->J[0] * W[0], p->J[1] * W[1], p->J[2] * W[2]};
+  out[0] = s->t;
+  memcpy(out + 1, G, 3 * sizeof(double));
+  memcpy(out + 4, W, 3 * sizeof(double));
+  out[7] = 0.5 * so3_dot(W, JW) - p->m * p->g * so3_dot(G, p->rho);
+  out[8] = -so3_dot(G, JW);
+  out[9] = fabs(so3_norm(G) - 1);
+}
+
+static const lg_rowdef p3d_reduced_row = {
+  "t,Gamma1,Gamma2,Gamma3,W1,W2,W3,energy,Lvert,gamma_err", 10, p3d_reduced_out };
+
 /* the canonical state: a reduced form knows only the row of R along gdir */
 static void p3d_write(const p3d_ws *w, lg_state *s)
 {
@@ -449,6 +465,8 @@ static void p3d_write(const p3d_ws *w, lg_state *s)
   s->t = (double)w->k * w->st.h;
   memcpy(s->W, w->st.pt.W, sizeof s->W);
   if (w->form->full_R) { memcpy(s->R, w->st.pt.G, sizeof s->R); return; }
+  s->own = &p3d_reduced_row;
+  memcpy(s->aux, w->st.pt.Gg, 3 * sizeof(double));
   int axis = -1, nz = 0;
   for (int i = 0; i < 3; i++) if (d[i] != 0.0) { nz++; axis = i; }
   for (int i = 0; i < 9; i++) s->R[i] = NAN;
@@ -505,9 +523,9 @@ static int p3d_step_fn(void *ws, lg_state *s)
 P3D_SCHEME(f, 0, "p3d-f", "sun2022 Eqs. 69-74",
            "midpoint rule, unknowns (dW, X = F^T R^T d), R_k+1 = R_k cay(h s/4)")
 P3D_SCHEME(ra, 1, "p3d-ra", "sun2022 Eqs. 75-80",
-           "midpoint rule on (W, Gamma), unknowns (W_k+1, Gamma_k+1); R partly NaN")
+           "midpoint rule on (W, Gamma), unknowns (W_k+1, Gamma_k+1); writes Gamma, not R")
 P3D_SCHEME(rainc, 2, "p3d-ra-inc", "sun2022 Eqs. 81-82",
-           "midpoint rule on (W, Gamma), unknowns (dW, dGamma); R partly NaN")
+           "midpoint rule on (W, Gamma), unknowns (dW, dGamma); writes Gamma, not R")
 P3D_SCHEME(clg, 3, "p3d-clg", "sun2022 Eqs. 83-84",
            "complete Lie group: midpoint rule on W and the three rows of R")
 P3D_SCHEME(cardan, 4, "p3d-cardan", "sun2022 Eqs. 85-87",

@@ -396,6 +396,35 @@ static void unknowns_cayley(const pend2d_ws *w, double th1, double om1, double *
 static const pend2d_form form_cayley = {
   REP_ROT, 2, fdf_cayley, guess_zero, commit_cayley, unknowns_cayley
 };
+static void row_gamma(const void *par, const lg_state *s, double *out)
+{
+  const pend2d_params *p = par;
+  double c = p->m * p->g * p->l;
+  out[0] = s->t; out[1] = s->theta; out[2] = s->omega;
+  out[3] = s->aux[0]; out[4] = s->aux[1];
+  out[5] = 0.5 * p->J * s->omega * s->omega + c * (1 - s->aux[1]);
+  out[6] = fabs(hypot(s->aux[0], s->aux[1]) - 1);
+}
+
+static void row_rot(const void *par, const lg_state *s, double *out)
+{
+  const pend2d_params *p = par;
+  const double *R = s->aux;
+  double c = p->m * p->g * p->l, e = 0;
+  out[0] = s->t; out[1] = s->theta; out[2] = s->omega;
+  for (int i = 0; i < 4; i++) out[3 + i] = R[i];
+  out[7] = 0.5 * p->J * s->omega * s->omega + c * (1 - R[0]);
+  double P[4] = {R[0] * R[0] + R[1] * R[1] - 1, R[0] * R[2] + R[1] * R[3],
+                 R[2] * R[0] + R[3] * R[1], R[2] * R[2] + R[3] * R[3] - 1};
+  for (int i = 0; i < 4; i++) e += P[i] * P[i];
+  out[8] = sqrt(e);
+}
+
+static const lg_rowdef pend2d_gamma_row = {
+  "t,theta,omega,Gamma1,Gamma2,energy,gamma_err", 7, row_gamma };
+static const lg_rowdef pend2d_rot_row = {
+  "t,theta,omega,R11,R12,R21,R22,energy,orth_err", 9, row_rot };
+
 static pend2d_ws *ws_new(const pend2d_form *form, const void *par, const lg_opts *opt)
 {
   pend2d_ws *w = calloc(1, sizeof *w);
@@ -435,6 +464,14 @@ static void ws_output(pend2d_ws *w, lg_state *s)
   if (w->form && w->form->rep == REP_GAMMA) w->th = unwrap(w->th, atan2(w->G[0], w->G[1]));
   else if (w->form && w->form->rep == REP_ROT) w->th = unwrap(w->th, atan2(w->R[2], w->R[0]));
   pend2d_set_state(s, (double)w->k * w->h, w->th, w->om);
+  if (w->form && w->form->rep == REP_GAMMA) {
+    s->own = &pend2d_gamma_row;
+    s->aux[0] = w->G[0];
+    s->aux[1] = w->G[1];
+  } else if (w->form && w->form->rep == REP_ROT) {
+    s->own = &pend2d_rot_row;
+    for (int i = 0; i < 4; i++) s->aux[i] = w->R[i];
+  }
 }
 
 static int ws_init(void *vw, const void *par, double h, lg_state *s)

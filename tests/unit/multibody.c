@@ -207,8 +207,9 @@ static void test_accel_project(void)
       for (int i = 0; i < nb; i++) {
         const double *b = mb_body_par(p, i);
         for (int k = 0; k < 3; k++) {
-          dE += b[MB_J + k] * q[i].W[k] * dV[6 * i + k] + b[MB_M] * q[i].v[k] * dV[6 * i + 3 + k]
-                - b[MB_M] * p->val[MB_G] * p->val[MB_GDIR + k] * q[i].v[k];
+          dE += b[MB_J + k] * q[i].W[k] * dV[6 * i + k] +
+                b[MB_M] * q[i].v[k] * dV[6 * i + 3 + k] -
+                b[MB_M] * p->val[MB_G] * p->val[MB_GDIR + k] * q[i].v[k];
           sE += fabs(b[MB_M] * p->val[MB_G] * q[i].v[k]);
         }
       }
@@ -342,13 +343,13 @@ static void test_bad_files(void)
     const char *text, *want;
   } sem[] = {
       {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n",
-       "random:2: m1 = -1 (body a) must be positive"},
+       "random:2: parameter m1 (body a): -1 is not positive"},
       {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n",
-       "random:2: J1 = (1, 1, 3) (body a) violates the triangle inequality"},
+       "random:2: parameter J1 (body a): 1,1,3 violates the triangle inequality"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n",
-       "random:2: R1 (body a) is not a rotation"},
+       "random:2: parameter R1 (body a): 1,0,0,0,1,0,0,0,-1 is a reflection"},
       {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n",
-       "random:2: gdir = (0, 0, 2) is not a unit vector"},
+       "random:2: parameter gdir: 0,0,2 is not a unit vector"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 1 a 0 0 0\n",
        "random:6: joint 1: the initial positions miss it by 1 m"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nvelocity 1 0 0\njoint ground 0 0 "

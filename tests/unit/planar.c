@@ -60,6 +60,32 @@ int main(void)
     q.J = -1;
     gsl_test(pend2d_check(&q, 0, NULL, 0) != LG_EINVAL, "check rejects J < 0");
     gsl_test(pend2d_check(&p, 0, NULL, 0) != LG_OK, "check accepts the defaults");
+    {
+      static const double start[][2] = {{0, 100}, {0, -100}, {3, 1}, {-2.5, -9}, {7, 12}};
+      for (size_t i = 0; i < sizeof start / sizeof start[0]; i++) {
+        pend2d_params r = p;
+        double a, w, ap, wp, am, wm, E0;
+        r.theta0 = start[i][0];
+        r.omega0 = start[i][1];
+        gsl_test(pend2d_exact(&r, 0, &a, &w) != LG_OK, "rotating exact solution %zu runs", i);
+        gsl_test_abs(a, r.theta0, 1e-13, "rotating %zu: theta(0)", i);
+        gsl_test_rel(w, r.omega0, 1e-13, "rotating %zu: omega(0)", i);
+        E0 = pend2d_energy(&r, a, w);
+        pend2d_exact(&r, 3.7 + 1e-6, &ap, &wp);
+        pend2d_exact(&r, 3.7 - 1e-6, &am, &wm);
+        pend2d_exact(&r, 3.7, &a, &w);
+        gsl_test_rel((ap - am) / 2e-6, w, 1e-6, "rotating %zu: theta' = omega", i);
+        gsl_test_abs((wp - wm) / 2e-6 / (r.m * r.g * r.l / r.J), -sin(a), 1e-5,
+                     "rotating %zu: J omega' = -m g l sin theta", i);
+        gsl_test_rel(pend2d_energy(&r, a, w), E0, 1e-12, "rotating %zu: energy conserved", i);
+      }
+      pend2d_params r = p;
+      double a, w;
+      r.theta0 = M_PI;
+      r.omega0 = 0;
+      pend2d_exact(&r, 5, &a, &w);
+      gsl_test(a != M_PI || w != 0, "theta0 = pi, omega0 = 0: the upward equilibrium stays");
+    }
   }
   for (const lg_scheme_type *const *T = pend2d_schemes; *T; T++) {
     if (!(*T)->implicit) continue;

@@ -1,0 +1,304 @@
+/* args.c: parse and check the command line of lgsim run: options, numbers,
+   parameters, the model's check, the number of steps and the output size. */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/lib/args.h"
+#include "lie/so3.h"
+#include "model/multibody.h"
+
+static int usage(char *msg, size_t n, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 3, 4)))
+#endif
+  ;
+
+static int usage(char *msg, size_t n, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  if (msg && n) vsnprintf(msg, n, fmt, ap);
+  va_end(ap);
+  return LGSIM_EXIT_USAGE;
+}
+static int parse_real(const char *what, const char *s, double *v, char *msg, size_t n)
+{
+  int st = lg_parse_real(s, v);
+  if (st == LG_PARSE_SYNTAX)
+    return usage(msg, n, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)", what, s);
+  if (st != LG_PARSE_OK) return usage(msg, n, "%s: '%s' is not a finite number", what, s);
+  return LGSIM_EXIT_OK;
+}
+
+static int parse_count(const char *what, const char *s, long max, long *v, char *msg, size_t n)
+{
+  int st = lg_parse_count(s, max, v);
+  if (st == LG_PARSE_SYNTAX)
+    return usage(msg, n, "%s: '%s' is not an integer (decimal digits)", what, s);
+  if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
+    return usage(msg, n, "%s: %s is not positive", what, s);
+  if (st != LG_PARSE_OK) return usage(msg, n, "%s: %s is too large (at most %ld)", what, s, max);
+  return LGSIM_EXIT_OK;
+}
+
+static int parse_size(const char *what, const char *s, double *v, char *msg, size_t n)
+{
+  char num[32];
+  size_t len = strlen(s);
+  double mult = 1;
+  const char *suf = "kMGT";
+  if (len && strchr(suf, s[len - 1])) {
+    for (const char *c = suf; *c != s[len - 1]; c++) mult *= 1000;
+    mult *= 1000;
+    len--;
+  }
+  if (len == 0 || len >= sizeof num)
+    return usage(msg, n, "%s: '%s' is not a size (bytes, e.g. 1000000 or 5G)", what, s);
+  memcpy(num, s, len);
+  num[len] = '\0';
+  long x;
+  if (lg_parse_count(num, LONG_MAX, &x) != LG_PARSE_OK)
+    return usage(msg, n, "%s: '%s' is not a size (bytes, e.g. 1000000 or 5G)", what, s);
+  *v = (double)x * mult;
+  return LGSIM_EXIT_OK;
+}
+
+static int parse_vector(const char *what, const char *s, double *v, int len, char *msg, size_t n)
+{
+  int k = 1, st = LGSIM_EXIT_OK;
+  for (const char *c = s; *c; c++) k += *c == ',';
+  if (k != len)
+    return usage(msg, n, "%s: '%s' has %d component%s, expected %d", what, s, k,
+                 k == 1 ? "" : "s", len);
+  char *copy = malloc(strlen(s) + 1), *c = copy;
+  if (!copy) return usage(msg, n, "out of memory");
+  strcpy(copy, s);
+  for (int i = 0; i < len && st == LGSIM_EXIT_OK; i++) {
+    char *comma = strchr(c, ',');
+    if (comma) *comma = '\0';
+    st = parse_real(what, c, &v[i], msg, n);
+    if (comma) c = comma + 1;
+  }
+  free(copy);
+  return st;
+}
+static const struct { const char *name; int code; } solvers[] = {
+  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
+};
+
+static int solver_code(const char *name)         /* -1 if unknown */
+{
+  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
+    if (strcmp(solvers[i].name, name) == 0) return solvers[i].code;
+  return -1;
+}
+
+const char *lgsim_solver_name(int code)
+{
+  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
+    if (solvers[i].code == code) return solvers[i].name;
+  return "?";
+}
+int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
+{
+  memset(a, 0, sizeof *a);
+  a->h = 0.01; a->h_str = "0.01";
+  a->T = 10; a->T_str = "10";
+  a->every = 1;
+  a->max_output = LGSIM_MAX_OUTPUT; a->max_output_str = "1G";
+  lg_opts_default(&a->opt);
+  if (!(a->sets = calloc((size_t)argc + 1, sizeof *a->sets))) return usage(msg, n, "out of memory");
+  for (int i = 0; i < argc; i++) {
+    char *arg = argv[i], name[64];
+    const char *val = NULL, *eq = strchr(arg, '=');
+    int st = LGSIM_EXIT_OK;
+    if (arg[0] != '-' || strcmp(arg, "-") == 0) {         /* positional */
+      if (!a->model && !a->model_file) a->model = arg;
+      else if (!a->scheme) a->scheme = arg;
+      else return usage(msg, n, "run: unexpected argument '%s' (see lgsim help run)", arg);
+      continue;
+    }
+    snprintf(name, sizeof name, "%.*s", eq && arg[1] == '-' ? (int)(eq - arg) : (int)strlen(arg), arg);
+    if (eq && arg[1] == '-') val = eq + 1;
+    #define VALUE()                                                              \
+      do {                                                                       \
+        if (!val) {                                                              \
+          if (i + 1 >= argc) return usage(msg, n, "%s: missing value", name);   \
+          val = argv[++i];                                                       \
+        }                                                                        \
+      } while (0)
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+      a->help = 1;
+      return LGSIM_EXIT_OK;
+    } else if (strcmp(name, "--h") == 0) {
+      VALUE();
+      a->h_str = val;
+      if (!(st = parse_real(name, val, &a->h, msg, n)) && !(a->h > 0))
+        st = usage(msg, n, "--h: %s is not positive", val);
+    } else if (strcmp(name, "--T") == 0) {
+      VALUE();
+      a->T_str = val;
+      if (!(st = parse_real(name, val, &a->T, msg, n)) && a->T < 0)
+        st = usage(msg, n, "--T: %s is negative", val);
+    } else if (strcmp(name, "--set") == 0) {
+      VALUE();
+      a->sets[a->nsets++] = val;
+    } else if (strcmp(name, "--every") == 0) {
+      VALUE();
+      st = parse_count(name, val, LONG_MAX, &a->every, msg, n);
+    } else if (strcmp(name, "-o") == 0) {
+      if (i + 1 >= argc) return usage(msg, n, "-o: missing file name");
+      a->out = argv[++i];
+      size_t len = strlen(a->out);
+      if (len == 0) st = usage(msg, n, "-o: the file name is empty");
+      else if (a->out[len - 1] == '/') st = usage(msg, n, "-o: '%s' names a directory, not a file", a->out);
+    } else if (strcmp(name, "--model-file") == 0) {
+      if (a->model_file) return usage(msg, n, "--model-file: given twice");
+      VALUE();
+      a->model_file = val;
+    } else if (strcmp(name, "--newton-tol") == 0) {
+      VALUE();
+      if (!a->newton_opt) a->newton_opt = "--newton-tol";
+      if (!(st = parse_real(name, val, &a->opt.newton_tol, msg, n)) && !(a->opt.newton_tol > 0))
+        st = usage(msg, n, "%s: %s is not positive", name, val);
+    } else if (strcmp(name, "--newton-maxiter") == 0) {
+      long k = 0;
+      VALUE();
+      if (!a->newton_opt) a->newton_opt = "--newton-maxiter";
+      if (!(st = parse_count(name, val, INT_MAX, &k, msg, n))) a->opt.newton_maxiter = (int)k;
+    } else if (strcmp(name, "--newton-solver") == 0) {
+      VALUE();
+      if (!a->newton_opt) a->newton_opt = "--newton-solver";
+      a->opt.newton_solver = solver_code(val);
+      if (a->opt.newton_solver < 0)
+        st = usage(msg, n, "%s: unknown solver '%s' (direct, newton or hybridsj)", name, val);
+    } else if (strcmp(name, "--ref-tol") == 0) {
+      VALUE();
+      if (!(st = parse_real(name, val, &a->opt.ref_tol, msg, n)) && !(a->opt.ref_tol > 0))
+        st = usage(msg, n, "%s: %s is not positive", name, val);
+    } else if (strcmp(name, "--max-output") == 0) {
+      VALUE();
+      a->max_output_str = val;
+      st = parse_size(name, val, &a->max_output, msg, n);
+    } else if (strcmp(arg, "--reortho") == 0) {
+      a->reortho = 1;
+    } else
+      return usage(msg, n, "unknown option '%s' (see lgsim help run)", arg);
+    #undef VALUE
+    if (st != LGSIM_EXIT_OK) return st;
+  }
+  if (a->model_file && a->model && !a->scheme) { a->scheme = a->model; a->model = NULL; }
+  if (a->model_file && a->model)
+    return usage(msg, n, "run: --model-file %s and model '%s': give one of them", a->model_file, a->model);
+  if (!a->model && !a->model_file) return usage(msg, n, "run: missing MODEL and SCHEME (see lgsim list)");
+  if (!a->scheme) return usage(msg, n, "run: missing SCHEME after model '%s' (see lgsim list %s)",
+                               a->model ? a->model : a->model_file, a->model ? a->model : "");
+  return LGSIM_EXIT_OK;
+}
+static int set_param(const lg_model *m, void *par, const char *arg, char *msg, size_t n)
+{
+  const char *eq = strchr(arg, '=');
+  char what[80];
+  if (!eq) return usage(msg, n, "--set: '%s' is not NAME=VALUE", arg);
+  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
+  const lg_param *p = lg_param_find(m, what);
+  if (!p) return usage(msg, n, "--set: model %s has no parameter '%.*s' (see lgsim list %s)",
+                       m->name, (int)(eq - arg), arg, m->name);
+  snprintf(what, sizeof what, "--set %s", p->name);
+  double v[9];
+  const char *val = eq + 1;
+  int st;
+  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
+    double ang[3];
+    if ((st = parse_vector(what, val + 7, ang, 3, msg, n))) return st;
+    so3_cardan(v, ang);
+  } else if ((st = parse_vector(what, val, v, p->len, msg, n)))
+    return st;
+  memcpy(lg_param_ptr(p, par), v, (size_t)p->len * sizeof(double));
+  return LGSIM_EXIT_OK;
+}
+
+static int find_scheme(run_args *a, char *msg, size_t n)
+{
+  const lg_model *m = a->m;
+  if ((a->s = lg_scheme_find(m->family, a->scheme))) return LGSIM_EXIT_OK;
+  for (size_t k = 0; k < lg_nschemes(); k++)
+    if (strcmp(lg_scheme_at(k)->name, a->scheme) == 0)
+      return usage(msg, n, "scheme '%s' integrates the %s family, not model %s (family %s)",
+                   a->scheme, lg_scheme_at(k)->family, m->name, m->family);
+  return usage(msg, n, "unknown scheme '%s' (see lgsim list %s)", a->scheme, m->name);
+}
+static int number_of_steps(run_args *a, char *msg, size_t n)
+{
+  double r = a->T / a->h;
+  if (!(r <= 1e9))
+    return usage(msg, n, "--T %s with --h %s gives %.3g steps, more than 1e9", a->T_str, a->h_str, r);
+  a->nsteps = (long)llround(r);
+  if (fabs((double)a->nsteps * a->h - a->T) > 1e-9 * a->T) {
+    char lo[40], hi[40], ratio[40];
+    lg_fmt_shortest(lo, sizeof lo, floor(r) * a->h);
+    lg_fmt_shortest(hi, sizeof hi, ceil(r) * a->h);
+    snprintf(ratio, sizeof ratio, "%.6g", r);
+    return usage(msg, n, "--T %s is not a whole number of steps of --h %s (%s steps); "
+                 "the nearest valid final times are --T %s and --T %s", a->T_str, a->h_str,
+                 ratio, lo, hi);
+  }
+  return LGSIM_EXIT_OK;
+}
+
+static int probe_columns(run_args *a, char *msg, size_t n)
+{
+  lg_state st = {0};
+  void *ws = a->s->alloc(a->par, &a->opt);
+  if (!ws) return usage(msg, n, "scheme %s could not start on model %s (out of memory)",
+                        a->s->name, a->m->name);
+  int status = a->s->init(ws, a->par, a->h, &st);
+  a->ncol = (st.own ? st.own->ncol : a->m->ncol) + (a->s->implicit != 0);
+  a->s->free(ws);
+  if (status != LG_OK)
+    return usage(msg, n, "scheme %s could not start on model %s with these parameters (status %d)",
+                 a->s->name, a->m->name, status);
+  return LGSIM_EXIT_OK;
+}
+
+int lgsim_prepare(run_args *a, char *msg, size_t n)
+{
+  int st;
+  if (a->model_file && !(a->own_model = mb_model_read(a->model_file, msg, n)))
+    return LGSIM_EXIT_USAGE;
+  a->m = a->own_model ? a->own_model : lg_model_find(a->model);
+  if (!a->m) return usage(msg, n, "unknown model '%s' (see lgsim list)", a->model);
+  if ((st = find_scheme(a, msg, n))) return st;
+  if (!(a->par = calloc(1, a->m->par_size))) return usage(msg, n, "out of memory");
+  lg_params_default(a->m, a->par);
+  for (int i = 0; i < a->nsets; i++)
+    if ((st = set_param(a->m, a->par, a->sets[i], msg, n))) return st;
+  if (msg && n) msg[0] = '\0';
+  if (a->m->check && a->m->check(a->par, a->reortho, msg, n) != LG_OK) {
+    if (msg && n && !msg[0]) snprintf(msg, n, "model %s rejected the parameters", a->m->name);
+    return LGSIM_EXIT_USAGE;
+  }
+  if (a->newton_opt && !a->s->implicit)
+    return usage(msg, n, "%s: scheme %s is explicit and solves no Newton iteration; drop the option",
+                 a->newton_opt, a->s->name);
+  if ((st = number_of_steps(a, msg, n)) || (st = probe_columns(a, msg, n))) return st;
+  a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + 8192;
+  if (a->max_bytes > a->max_output)
+    return usage(msg, n, "the output could reach %.3g bytes (%.3g rows of %d numbers), more than "
+                 "--max-output %s; write fewer rows with --every, or raise the limit",
+                 a->max_bytes, (double)(a->nsteps / a->every) + 2, a->ncol, a->max_output_str);
+  return LGSIM_EXIT_OK;
+}
+
+void lgsim_args_free(run_args *a)
+{
+  free(a->par);
+  free(a->sets);
+  mb_model_free(a->own_model);
+  a->par = NULL;
+  a->sets = NULL;
+  a->own_model = NULL;
+}

@@ -1,0 +1,44 @@
+/* args.h: the command line of lgsim, parsed and checked without printing or
+   exiting, so that the program and the fuzzer share it. */
+#ifndef CLI_ARGS_H
+#define CLI_ARGS_H
+#include <stddef.h>
+#include "core/lg.h"
+
+enum {
+  LGSIM_EXIT_OK = 0,      /* success */
+  LGSIM_EXIT_FAIL = 1,    /* write error, allocation or solver failure */
+  LGSIM_EXIT_USAGE = 2,   /* bad command line or parameter */
+  LGSIM_EXIT_NEWTON = 3   /* the run failed: no Newton convergence, or a non-finite state */
+};
+typedef struct {
+  const char *model, *scheme;   /* positional arguments */
+  const char *model_file;       /* --model-file, or NULL */
+  double h, T;
+  const char *h_str, *T_str;    /* as typed, for messages */
+  long every;
+  const char *out;              /* NULL or "-": standard output */
+  lg_opts opt;
+  int reortho;
+  const char *newton_opt;       /* the first --newton-* option given, or NULL */
+  double max_output;            /* bytes the output may reach */
+  const char *max_output_str;
+  int help;                     /* --help or -h was given */
+  const char **sets;            /* the NAME=VALUE of every --set, in order */
+  int nsets;
+  /* filled by lgsim_prepare */
+  lg_model *own_model;          /* read from --model-file, freed with the record */
+  const lg_model *m;
+  const lg_scheme_type *s;
+  void *par;                    /* the parameters, checked */
+  long nsteps;
+  int ncol;                     /* numbers per row, newton_iters included */
+  double max_bytes;             /* the largest size the output can reach */
+} run_args;
+#define LGSIM_MAX_OUTPUT 1e9    /* default --max-output: 1 GB */
+int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
+int lgsim_prepare(run_args *a, char *msg, size_t n);
+void lgsim_args_free(run_args *a);
+const char *lgsim_solver_name(int code);
+
+#endif

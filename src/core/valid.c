@@ -1,0 +1,194 @@
+/* valid.c: checks of model parameters with one message style, the grammar
+   of numbers typed by a user, and escaping for messages. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+
+size_t lg_fmt_shortest(char *buf, size_t n, double x)
+{
+  char c[40], best[40] = "";
+  for (int prec = 1; prec <= 17; prec++) {      /* "10", not "1e+01" */
+    snprintf(c, sizeof c, "%.*g", prec, x);
+    if ((strtod(c, NULL) == x || x != x) && (!best[0] || strlen(c) < strlen(best)))
+      memcpy(best, c, sizeof c);
+  }
+  return (size_t)snprintf(buf, n, "%s", best);
+}
+
+void lg_fmt_values(char *buf, size_t n, const double *v, int len)
+{
+  size_t k = 0;
+  if (n) buf[0] = '\0';
+  for (int i = 0; i < len && k + 40 < n; i++) {
+    if (i) buf[k++] = ',';
+    k += lg_fmt_shortest(buf + k, n - k, v[i]);
+  }
+}
+int lg_param_error(char *msg, size_t n, const char *name, const double *v, int len,
+                   const char *fmt, ...)
+{
+  char val[400];
+  va_list ap;
+  if (!msg || !n) return LG_EINVAL;
+  lg_fmt_values(val, sizeof val, v, len);
+  int k = snprintf(msg, n, "parameter %s: %s ", name, val);
+  va_start(ap, fmt);
+  if (k >= 0 && (size_t)k < n) vsnprintf(msg + k, n - (size_t)k, fmt, ap);
+  va_end(ap);
+  return LG_EINVAL;
+}
+
+int lg_check_finite(char *msg, size_t n, const char *name, const double *v, int len)
+{
+  for (int i = 0; i < len; i++)
+    if (!isfinite(v[i])) return lg_param_error(msg, n, name, v, len, "is not finite");
+  return LG_OK;
+}
+
+int lg_check_params_finite(const lg_param *table, const void *par, char *msg, size_t n)
+{
+  for (const lg_param *p = table; p->name; p++)
+    if (lg_check_finite(msg, n, p->name, lg_param_ptr(p, (void *)par), p->len) != LG_OK)
+      return LG_EINVAL;
+  return LG_OK;
+}
+
+int lg_check_positive(char *msg, size_t n, const char *name, double v)
+{
+  return v > 0 && isfinite(v) ? LG_OK : lg_param_error(msg, n, name, &v, 1, "is not positive");
+}
+
+int lg_check_nonneg(char *msg, size_t n, const char *name, double v)
+{
+  return v >= 0 && isfinite(v) ? LG_OK : lg_param_error(msg, n, name, &v, 1, "is negative");
+}
+
+int lg_check_positive3(char *msg, size_t n, const char *name, const double v[3])
+{
+  for (int i = 0; i < 3; i++)
+    if (!(v[i] > 0 && isfinite(v[i])))
+      return lg_param_error(msg, n, name, v, 3, "is not positive (component %d)", i + 1);
+  return LG_OK;
+}
+
+int lg_check_unit(char *msg, size_t n, const char *name, const double d[3], int zero_ok)
+{
+  double len = so3_norm(d);
+  if (lg_check_finite(msg, n, name, d, 3) != LG_OK) return LG_EINVAL;
+  if (zero_ok && len == 0) return LG_OK;
+  if (!(fabs(len - 1) <= LG_UNIT_TOL))
+    return lg_param_error(msg, n, name, d, 3, "is not a unit vector (length %.17g%s)", len,
+                          zero_ok ? "; 0,0,0 turns it off" : "");
+  return LG_OK;
+}
+
+int lg_check_inertia(char *msg, size_t n, const char *name, const double J[3])
+{
+  if (lg_check_positive3(msg, n, name, J) != LG_OK) return LG_EINVAL;
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    if (!(J[i] <= (J[j] + J[k]) * (1 + LG_TRIANGLE_SLACK)))
+      return lg_param_error(msg, n, name, J, 3, "violates the triangle inequality "
+                            "(component %d exceeds the sum of the other two)", i + 1);
+  }
+  return LG_OK;
+}
+
+static double det3(const double A[9])
+{
+  return A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6])
+         + A[2] * (A[3] * A[7] - A[4] * A[6]);
+}
+
+int lg_check_rotation(char *msg, size_t n, const char *name, double R[9], int reortho)
+{
+  if (lg_check_finite(msg, n, name, R, 9) != LG_OK) return LG_EINVAL;
+  double det = det3(R), err = so3_orth_err(R);
+  if (!(det > 0))
+    return lg_param_error(msg, n, name, R, 9, "is %s (det = %.3g), not a rotation",
+                          det < 0 ? "a reflection" : "singular", det);
+  if (err <= LG_ROT_TOL && fabs(det - 1) <= LG_ROT_TOL) return LG_OK;
+  if (!reortho)
+    return lg_param_error(msg, n, name, R, 9,
+                          "is not a rotation (||I - R R^T|| = %.3g, det = %.17g; tolerance %g); "
+                          "--reortho replaces a matrix off by at most %g by the nearest rotation",
+                          err, det, LG_ROT_TOL, LG_REORTHO_MAX);
+  if (!(err <= LG_REORTHO_MAX))
+    return lg_param_error(msg, n, name, R, 9,
+                          "is too far from a rotation to repair (||I - R R^T|| = %.3g > %g)",
+                          err, LG_REORTHO_MAX);
+  if (so3_reortho(R, R) != LG_OK)
+    return lg_param_error(msg, n, name, R, 9, "cannot be made orthogonal");
+  return LG_OK;
+}
+static const char *digits(const char *c)
+{
+  while (*c >= '0' && *c <= '9') c++;
+  return c;
+}
+
+/* the end of the grammar's longest match at s, or NULL; *frac: fraction or exponent seen */
+static const char *scan_number(const char *s, int *frac)
+{
+  const char *c = s, *d;
+  *frac = 0;
+  if (*c == '-') c++;
+  d = digits(c);
+  if (d - c > 1 && *c == '0') return NULL;          /* 007 */
+  int nint = (int)(d - c);
+  c = d;
+  if (*c == '.') {
+    d = digits(c + 1);
+    if (nint == 0 && d == c + 1) return NULL;       /* "." or "-." */
+    c = d;
+    *frac = 1;
+  } else if (nint == 0) return NULL;
+  if (*c == 'e' || *c == 'E') {
+    const char *e = c + 1;
+    if (*e == '+' || *e == '-') e++;
+    d = digits(e);
+    if (d == e) return NULL;
+    c = d;
+    *frac = 1;
+  }
+  return c;
+}
+
+int lg_parse_real(const char *s, double *v)
+{
+  int frac;
+  const char *end = scan_number(s, &frac);
+  if (!end || *end != '\0') return LG_PARSE_SYNTAX;
+  *v = strtod(s, NULL);
+  return isfinite(*v) ? LG_PARSE_OK : LG_PARSE_RANGE;
+}
+
+int lg_parse_count(const char *s, long max, long *v)
+{
+  int frac;
+  const char *end = scan_number(s, &frac);
+  if (!end || *end != '\0' || frac) return LG_PARSE_SYNTAX;
+  if (s[0] == '-' || strcmp(s, "0") == 0) return LG_PARSE_RANGE;
+  long x = 0;
+  for (const char *c = s; *c; c++) {
+    if (x > (max - (*c - '0')) / 10) return LG_PARSE_RANGE;
+    x = 10 * x + (*c - '0');
+  }
+  *v = x;
+  return LG_PARSE_OK;
+}
+size_t lg_escape(char *buf, size_t n, const char *s)
+{
+  size_t k = 0;
+  if (!n) return 0;
+  for (const unsigned char *c = (const unsigned char *)s; *c && k + 5 < n; c++) {
+    if (*c < 0x20 || *c >= 0x7f) k += (size_t)snprintf(buf + k, n - k, "\\x%02x", *c);
+    else buf[k++] = (char)*c;
+  }
+  buf[k] = '\0';
+  return k;
+}
