@@ -59,24 +59,23 @@ static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
 }
 static int read_real(const char *what, const char *s, double *v, char *msg, size_t msglen)
 {
-  char *end;
-  errno = 0;
-  *v = strtod(s, &end);
-  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a number", what, s);
-  if (!isfinite(*v)) return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a finite number", what, s);
+  int st = lg_parse_real(s, v);
+  if (st == LG_PARSE_SYNTAX)
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)",
+                what, s);
+  if (st != LG_PARSE_OK)
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a finite number", what, s);
   return LGR_OK;
 }
 
 static int read_count(const char *what, const char *s, long max, long *v, char *msg, size_t msglen)
 {
-  char *end;
-  errno = 0;
-  *v = strtol(s, &end, 10);
-  if (end == s || *end != '\0' || *s == ' ' || *s == '\t')
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not an integer", what, s);
-  if (*v <= 0) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", what, s);
-  if (errno == ERANGE || *v > max)
+  int st = lg_parse_count(s, max, v);
+  if (st == LG_PARSE_SYNTAX)
+    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not an integer (decimal digits)", what, s);
+  if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
+    return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", what, s);
+  if (st != LG_PARSE_OK)
     return fail(msg, msglen, LGR_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
   return LGR_OK;
 }
@@ -163,7 +162,7 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
            name, lg_scheme_at(k)->family, m->name, m->family);
       return NULL;
     }
-  fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list)", name);
+  fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list %s)", name, m->name);
   return NULL;
 }
 
@@ -243,8 +242,8 @@ int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
   snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
   const lg_param *p = lg_param_find(sim->m, what);
   if (!p)
-    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list)",
-                sim->m->name, what);
+    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list %s)",
+                sim->m->name, what, sim->m->name);
   snprintf(what, sizeof what, "--set %s", p->name);
   double v[9];
   const char *val = eq + 1;
@@ -264,8 +263,8 @@ int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, cha
   if (!sim || !name || !v) return fail(msg, msglen, LGR_EINVAL, "no simulation, name or values given");
   const lg_param *p = lg_param_find(sim->m, name);
   if (!p)
-    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list)",
-                sim->m->name, name);
+    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list %s)",
+                sim->m->name, name, sim->m->name);
   if (len != p->len)
     return fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
                 len, len == 1 ? "" : "s", p->len);
@@ -295,12 +294,21 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
   double x;
   long n;
   int st;
+  /* as lgsim: a Newton option is first read, then refused for an explicit scheme */
+  const int explicit_newton = strncmp(name, "--newton-", 9) == 0 && !sim->s->implicit;
+#define LGR_REFUSE_EXPLICIT()                                                                  \
+  if (explicit_newton)                                                                         \
+  return fail(msg, msglen, LGR_EINVAL,                                                         \
+              "%s: scheme %s is explicit and solves no Newton iteration; drop the option", name, \
+              sim->s->name)
   if (strcmp(name, "--newton-tol") == 0 || strcmp(name, "--ref-tol") == 0) {
     if ((st = read_real(name, value, &x, msg, msglen)) != LGR_OK) return st;
     if (!(x > 0)) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
+    LGR_REFUSE_EXPLICIT();
     *(name[2] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
   } else if (strcmp(name, "--newton-maxiter") == 0) {
     if ((st = read_count(name, value, INT_MAX, &n, msg, msglen)) != LGR_OK) return st;
+    LGR_REFUSE_EXPLICIT();
     sim->opt.newton_maxiter = (int)n;
   } else if (strcmp(name, "--newton-solver") == 0) {
     size_t i = 0;
@@ -308,6 +316,7 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
     if (i == sizeof solvers / sizeof solvers[0])
       return fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
                   name, value);
+    LGR_REFUSE_EXPLICIT();
     sim->opt.newton_solver = solvers[i].code;
   } else if (strcmp(name, "--reortho") == 0) {
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)

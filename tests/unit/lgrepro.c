@@ -43,7 +43,7 @@ static void test_table(void)
   const lgr_model *m = lgr_model_find("pendulum3d-moiseev", msg, sizeof msg);
   gsl_test(!m, "pendulum3d-moiseev is in the table");
   gsl_test(lgr_scheme_find(m, "nosuchscheme", msg, sizeof msg) != NULL
-           || strcmp(msg, "unknown scheme 'nosuchscheme' (see lgsim list)") != 0, "unknown scheme: %s", msg);
+           || strcmp(msg, "unknown scheme 'nosuchscheme' (see lgsim list pendulum3d-moiseev)") != 0, "unknown scheme: %s", msg);
   gsl_test(lgr_alloc(m, "angle", msg, sizeof msg) != NULL
            || strcmp(msg, "scheme 'angle' integrates the planar family, not model pendulum3d-moiseev "
                      "(family heavytop)") != 0, "scheme of another family: %s", msg);
@@ -55,14 +55,14 @@ static void test_params(void)
 {
   static const struct { const char *set, *msg; } bad[] = {
     {"m", "--set: 'm' is not NAME=VALUE"},
-    {"nosuchparam=1", "--set: model pendulum3d-moiseev has no parameter 'nosuchparam' (see lgsim list)"},
-    {"m=xyz", "--set m: 'xyz' is not a number"},
-    {"m=nan", "--set m: 'nan' is not a finite number"},
-    {"m= 1", "--set m: ' 1' is not a number"},
+    {"nosuchparam=1", "--set: model pendulum3d-moiseev has no parameter 'nosuchparam' (see lgsim list pendulum3d-moiseev)"},
+    {"m=xyz", "--set m: 'xyz' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"m=nan", "--set m: 'nan' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"m= 1", "--set m: ' 1' is not a number (decimal, as 0.01 or 1e-3)"},
     {"m=1,2", "--set m: '1,2' has 2 components, expected 1"},
     {"J=1,2", "--set J: '1,2' has 2 components, expected 3"},
-    {"J=1,inf,1", "--set J: 'inf' is not a finite number"},
-    {"J=1,q,1", "--set J: 'q' is not a number"},
+    {"J=1,inf,1", "--set J: 'inf' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"J=1,q,1", "--set J: 'q' is not a number (decimal, as 0.01 or 1e-3)"},
     {"R0=1,0,0", "--set R0: '1,0,0' has 3 components, expected 9"},
     {"R0=cardan:1,2", "--set R0: '1,2' has 2 components, expected 3"},
   };
@@ -70,7 +70,7 @@ static void test_params(void)
     {"newton-tol", "0", "--newton-tol: 0 is not positive"},
     {"--ref-tol", "-1", "--ref-tol: -1 is not positive"},
     {"newton-maxiter", "0", "--newton-maxiter: 0 is not positive"},
-    {"newton-maxiter", "2.5", "--newton-maxiter: '2.5' is not an integer"},
+    {"newton-maxiter", "2.5", "--newton-maxiter: '2.5' is not an integer (decimal digits)"},
     {"newton-maxiter", "99999999999", "--newton-maxiter: 99999999999 is too large (at most 2147483647)"},
     {"newton-solver", "frobnicate", "--newton-solver: unknown solver 'frobnicate' (direct, newton or hybridsj)"},
     {"reortho", "yes", "--reortho: 'yes' is not 0 or 1"},
