@@ -14,7 +14,8 @@ int main(void)
   for (int i = 0; i < 3; i++) {
     double lo = INFINITY, hi = -INFINITY;
     claim(ids[i], colmax(&b[0], 1 + i, 1));
-    for (int r = 0; r < b[0].nrow; r++) { lo = fmin(lo, at(&b[0], r, 1 + i)); hi = fmax(hi, at(&b[0], r, 1 + i)); }
+    for (int r = 0; r < b[0].nrow; r++) { lo = fmin(lo, at(&b[0], r, 1 + i)); hi = fmax(hi,
+        at(&b[0], r, 1 + i)); }
     dswing = fmax(dswing, fabs(0.5 * (hi - lo) - pub[i]));
     dflip = fmax(dflip, fabs(colmax(&b[4], 1 + i, 1) - pub[i]));
     dfree = fmax(dfree, fabs(colmax(&b[5], 1 + i, 1) - pub[i]));

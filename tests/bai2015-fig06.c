@@ -11,7 +11,8 @@ int main(void)
   if (read_blocks("data/bai2015-fig06.dat", b, 6) != 6) return 2;
   claim("bai2015-fig06-a", colmax(&b[1], 1, 1));
   snprintf(note, sizeof note, "the text's 1e-4 matches the LGVI only from the printed R0 "
-           "(%.3g, claim bai2015-fig06-c); from an orthogonal R0 it is round-off", colmax(&b[4], 1, 1));
+           "(%.3g, claim bai2015-fig06-c); from an orthogonal R0 it is round-off",
+               colmax(&b[4], 1, 1));
   claim_amb("bai2015-fig06-b", colmax(&b[0], 1, 1), note);
   claim("bai2015-fig06-c", colmax(&b[4], 1, 1));
   claim("bai2015-fig06-d", maxdiff(&b[0], &b[4], 3, 5));

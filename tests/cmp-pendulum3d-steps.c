@@ -36,7 +36,8 @@ int main(void)
   for (int i = 0; i < 6; i++) p3d_claim(ids[i], q[i]);
   for (int i = 0; i < 6; i++) p3d_claim_under("g=9.81", ids[i], q2[i]);
   const p3d_set *sep = &d.s[1];
-  p3d_claim("cmp-pendulum3d-steps-g", sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
+  p3d_claim("cmp-pendulum3d-steps-g",
+            sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
   for (int i = 0; i < 4; i++) m = fmax(m, fabs(log10(q2[i] / q[i])));
   p3d_claim("cmp-pendulum3d-steps-h", m);
   p3d_data_free(&d);

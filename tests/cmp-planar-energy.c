@@ -17,14 +17,16 @@ int main(void)
 {
   READ_SETS("data/cmp-planar-energy.dat");
   if (pend2dchk_count() != 12) return 1;
-  printf("cmp-planar-energy-l\t%.6g\n", blockmax(FIND("reduced_tol1e-14"), 0, pend2dchk_set(11)->nrow));
+  printf("cmp-planar-energy-l\t%.6g\n",
+         blockmax(FIND("reduced_tol1e-14"), 0, pend2dchk_set(11)->nrow));
   for (int k = 0; k < 11; k++) {
     const pend2d_set *s = pend2dchk_set(k);
     const char *n = s->name;
     long n10 = s->nrow / 10;
     double m;
     if (strcmp(n, "rk4") == 0) m = 1.0 - s->v[(s->nrow - 1) * s->ncol + 2];
-    else if (strncmp(n, "reduced", 7) == 0 || strcmp(n, "fform") == 0 || strncmp(n, "complete", 8) == 0)
+    else if (strncmp(n, "reduced", 7) == 0 || strcmp(n, "fform") == 0
+             || strncmp(n, "complete", 8) == 0)
       m = blockmax(s, 0, s->nrow);
     else m = blockmax(s, s->nrow - n10, s->nrow) / blockmax(s, 0, n10);
     printf("cmp-planar-energy-%c\t%.6g\n", 'a' + k, m);

@@ -10,7 +10,8 @@ int main(void)
   static const char *const readings[] = {"", "h=0.05", "g=9.81"};
   for (int r = 0; r < 3; r++) {
     pend2dchk_use(readings[r]);
-    CLAIM("sun2022-fig09-a", pend2d_maxdiff(FIND("reduced"), FIND("reduced_inc"), PEND2D_THETA, 0, 50));
+    CLAIM("sun2022-fig09-a",
+          pend2d_maxdiff(FIND("reduced"), FIND("reduced_inc"), PEND2D_THETA, 0, 50));
   }
   return 0;
 }

@@ -11,7 +11,8 @@ int main(void)
   for (int r = 0; r < 3; r++) {
     pend2dchk_use(readings[r]);
     const pend2d_set *a = FIND("reduced"), *b = FIND("angle"), *e = FIND("exact");
-    double m = fmax(pend2d_maxdiff(a, b, PEND2D_THETA, 0, 5), pend2d_maxdiff(a, e, PEND2D_THETA, 0, 5));
+    double m = fmax(pend2d_maxdiff(a, b, PEND2D_THETA, 0, 5),
+                    pend2d_maxdiff(a, e, PEND2D_THETA, 0, 5));
     CLAIM("sun2022-fig10-a", fmax(m, pend2d_maxdiff(b, e, PEND2D_THETA, 0, 5)));
   }
   return 0;

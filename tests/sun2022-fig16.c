@@ -10,7 +10,8 @@ int main(void)
   static const char *const readings[] = {"", "g=9.81"};
   for (int r = 0; r < 2; r++) {
     pend2dchk_use(readings[r]);
-    CLAIM("sun2022-fig16-a", pend2d_maxdiff(FIND("liealg"), FIND("liealg_inc"), PEND2D_THETA, 0, 50));
+    CLAIM("sun2022-fig16-a",
+          pend2d_maxdiff(FIND("liealg"), FIND("liealg_inc"), PEND2D_THETA, 0, 50));
   }
   return 0;
 }

@@ -6,7 +6,8 @@ int main(void)
   if (p3d_read(&d, "data/sun2022-fig24.dat") || d.nsets < 11) return 1;
   for (int r = 0; r < 2; r++) {
     const p3d_reading *q = &p3d_readings[r];
-    p3d_claim_r(r, "sun2022-fig24-a", fabs(p3d_amp(&d.s[q->last], 8, 10) / p3d_amp(&d.s[q->first], 8, 10) - 1.0));
+    p3d_claim_r(r, "sun2022-fig24-a",
+                fabs(p3d_amp(&d.s[q->last], 8, 10) / p3d_amp(&d.s[q->first], 8, 10) - 1.0));
     p3d_claim_r(r, "sun2022-fig24-b", d.s[q->summary].v[0][3]);
   }
   p3d_data_free(&d);

@@ -68,7 +68,8 @@ static int read_real(const char *what, const char *s, double *v, char *msg, size
   return LGR_OK;
 }
 
-static int read_count(const char *what, const char *s, long max, long *v, char *msg, size_t msglen)
+static int read_count(const char *what, const char *s, long max, long *v, char *msg,
+                      size_t msglen)
 {
   int st = lg_parse_count(s, max, v);
   if (st == LG_PARSE_SYNTAX)
@@ -80,7 +81,8 @@ static int read_count(const char *what, const char *s, long max, long *v, char *
   return LGR_OK;
 }
 
-static int read_vector(const char *what, const char *s, double *v, int len, char *msg, size_t msglen)
+static int read_vector(const char *what, const char *s, double *v, int len, char *msg,
+                       size_t msglen)
 {
   int n = 1, st = LGR_OK;
   for (const char *c = s; *c; c++) n += *c == ',';
@@ -100,7 +102,10 @@ static int read_vector(const char *what, const char *s, double *v, int len, char
   return st;
 }
 size_t lgr_nmodels(void) { return lg_nmodels(); }
-const lgr_model *lgr_model_at(size_t i) { return (const lgr_model *)(const void *)lg_model_at(i); }
+const lgr_model *lgr_model_at(size_t i)
+{
+  return (const lgr_model *)(const void *)lg_model_at(i);
+}
 
 const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen)
 {
@@ -145,9 +150,13 @@ const char *lgr_param_doc(const lgr_model *m, size_t i)
 }
 
 size_t lgr_nschemes(void) { return lg_nschemes(); }
-const lgr_scheme *lgr_scheme_at(size_t i) { return (const lgr_scheme *)(const void *)lg_scheme_at(i); }
+const lgr_scheme *lgr_scheme_at(size_t i)
+{
+  return (const lgr_scheme *)(const void *)lg_scheme_at(i);
+}
 
-const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char *msg, size_t msglen)
+const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char *msg,
+                                  size_t msglen)
 {
   const lg_model *m = M_(model);
   if (!m || !name) {
@@ -158,7 +167,8 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
   if (s) return (const lgr_scheme *)(const void *)s;
   for (size_t k = 0; k < lg_nschemes(); k++)
     if (strcmp(lg_scheme_at(k)->name, name) == 0) {
-      fail(msg, msglen, LGR_EINVAL, "scheme '%s' integrates the %s family, not model %s (family %s)",
+      fail(msg, msglen, LGR_EINVAL,
+           "scheme '%s' integrates the %s family, not model %s (family %s)",
            name, lg_scheme_at(k)->family, m->name, m->family);
       return NULL;
     }
@@ -242,7 +252,8 @@ int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
   snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
   const lg_param *p = lg_param_find(sim->m, what);
   if (!p)
-    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list %s)",
+    return fail(msg, msglen, LGR_EINVAL,
+                "--set: model %s has no parameter '%s' (see lgsim list %s)",
                 sim->m->name, what, sim->m->name);
   snprintf(what, sizeof what, "--set %s", p->name);
   double v[9];
@@ -258,12 +269,15 @@ int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
   return LGR_OK;
 }
 
-int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg, size_t msglen)
+int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg,
+                   size_t msglen)
 {
-  if (!sim || !name || !v) return fail(msg, msglen, LGR_EINVAL, "no simulation, name or values given");
+  if (!sim || !name || !v) return fail(msg, msglen, LGR_EINVAL,
+                                       "no simulation, name or values given");
   const lg_param *p = lg_param_find(sim->m, name);
   if (!p)
-    return fail(msg, msglen, LGR_EINVAL, "--set: model %s has no parameter '%s' (see lgsim list %s)",
+    return fail(msg, msglen, LGR_EINVAL,
+                "--set: model %s has no parameter '%s' (see lgsim list %s)",
                 sim->m->name, name, sim->m->name);
   if (len != p->len)
     return fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
@@ -288,7 +302,8 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
   static const struct { const char *name; int code; } solvers[] = {
     {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
   };
-  if (!sim || !option || !value) return fail(msg, msglen, LGR_EINVAL, "no simulation, option or value given");
+  if (!sim || !option || !value) return fail(msg, msglen, LGR_EINVAL,
+                                             "no simulation, option or value given");
   char name[64];
   snprintf(name, sizeof name, "--%s", strncmp(option, "--", 2) == 0 ? option + 2 : option);
   double x;
@@ -349,14 +364,16 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
   if (!(h > 0)) return fail(msg, msglen, LGR_EINVAL, "h: %.17g is not positive", h);
   char why[512] = "";
   if (sim->m->check && sim->m->check(sim->par, sim->reortho, why, sizeof why) != LG_OK)
-    return fail(msg, msglen, LGR_EINVAL, "%s", why[0] ? why : "the model rejected the parameters");
+    return fail(msg, msglen, LGR_EINVAL, "%s",
+                why[0] ? why : "the model rejected the parameters");
   if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
     return sim->status = fail(msg, msglen, LGR_ENOMEM, "out of memory");
   int st = sim->s->init(sim->ws, sim->par, h, &sim->st);
   if (st != LG_OK) {
     sim->s->free(sim->ws);
     sim->ws = NULL;
-    return sim->status = fail(msg, msglen, st, "scheme %s could not start on model %s (status %d)",
+    return sim->status = fail(msg, msglen, st,
+                              "scheme %s could not start on model %s (status %d)",
                               sim->s->name, sim->m->name, st);
   }
   return sim->status = LGR_OK;
@@ -375,7 +392,10 @@ int lgr_step(lgr_sim *sim)
 double lgr_time(const lgr_sim *sim) { return sim && sim->ws ? sim->st.t : NAN; }
 long lgr_nsteps(const lgr_sim *sim) { return sim && sim->ws ? sim->k : 0; }
 int lgr_newton_iters(const lgr_sim *sim) { return sim && sim->ws ? sim->st.newton_iters : 0; }
-double lgr_newton_resid(const lgr_sim *sim) { return sim && sim->ws ? sim->st.newton_resid : NAN; }
+double lgr_newton_resid(const lgr_sim *sim)
+{
+  return sim && sim->ws ? sim->st.newton_resid : NAN;
+}
 
 int lgr_nbodies(const lgr_sim *sim)
 {

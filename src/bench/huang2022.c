@@ -14,7 +14,8 @@
 /* One run of n steps of model/scheme at step h, default options, no output;
    returns the median ns of a single step (if t is given) and the Newton
    iterations per step. */
-static double run_steps(const char *model, const char *scheme, double h, long n, double *t, double *iters)
+static double run_steps(const char *model, const char *scheme, double h, long n, double *t,
+                        double *iters)
 {
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *S = m ? lg_scheme_find(m->family, scheme) : NULL;
@@ -29,7 +30,8 @@ static double run_steps(const char *model, const char *scheme, double h, long n,
   if (!ws || S->init(ws, par, h, &s) != LG_OK) exit(1);
   for (long k = 0; k < n; k++) {
     double t0 = t ? bench_now_ns() : 0;
-    if (S->step(ws, &s) != LG_OK) { printf("FAIL: %s %s step %ld\n", model, scheme, k + 1); exit(1); }
+    if (S->step(ws, &s) != LG_OK) { printf("FAIL: %s %s step %ld\n", model, scheme, k +
+                                           1); exit(1); }
     if (t) t[k] = bench_now_ns() - t0;
     it += s.newton_iters;
   }
@@ -66,7 +68,8 @@ static double run50(const char *scheme, double *wall)
   *wall = INFINITY;
   for (int r = 0; r < 7; r++) {
     double t0 = bench_now_ns(), c0 = bench_cpu_ns();
-    if (lg_run(lg_scheme_find("multibody", scheme), par, &opt, 1e-3, 50000, 1, NULL, NULL, NULL) != LG_OK) exit(1);
+    if (lg_run(lg_scheme_find("multibody", scheme), par, &opt, 1e-3, 50000, 1, NULL, NULL,
+               NULL) != LG_OK) exit(1);
     best = fmin(best, (bench_cpu_ns() - c0) * 1e-9);
     *wall = fmin(*wall, (bench_now_ns() - t0) * 1e-9);
   }
@@ -98,8 +101,10 @@ int main(int argc, char **argv)
   for (int s = 0; s < 4; s++) {
     ns[s] = ns_per_step("doublependulum", mb[s], 1e-3, &it);
     ins[s] = instructions(argv[0], "doublependulum", mb[s], "0.001");
-    printf("%-36s %10.0f %14.0f %12.2f\n", s == 0 ? "doublependulum dh, 1e-3" : s == 1 ? "doublependulum rattlie, 1e-3"
-           : s == 2 ? "doublependulum galpha, 1e-3" : "doublependulum dl, 1e-3", ns[s], ins[s], it);
+    printf("%-36s %10.0f %14.0f %12.2f\n",
+           s == 0 ? "doublependulum dh, 1e-3" : s == 1 ? "doublependulum rattlie, 1e-3"
+           : s == 2 ? "doublependulum galpha, 1e-3" : "doublependulum dl, 1e-3", ns[s], ins[s],
+               it);
   }
   double nrl = ns_per_step("pendulum3d-moiseev", "rattlie", 0.01, &it);
   double irl = instructions(argv[0], "pendulum3d-moiseev", "rattlie", "0.01");

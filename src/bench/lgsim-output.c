@@ -38,7 +38,8 @@ enum { OUT_STEPS, OUT_ROW, OUT_CSV, OUT_MODES };
 static const double OUT_H = 1e-3;
 
 /* One run of n steps in one of the three modes; the CSV goes to /dev/null. */
-static double output_run(const lg_scheme_type *s, bench_ctx *c, const lg_opts *opt, int mode, long n)
+static double output_run(const lg_scheme_type *s, bench_ctx *c, const lg_opts *opt, int mode,
+                         long n)
 {
   static const lg_emit_fn emit[OUT_MODES] = {NULL, emit_row_only, emit_csv};
   double t0 = bench_now_ns();
@@ -65,7 +66,8 @@ static void output_instructions(const char *self, const char *model, const char 
   }
 }
 
-static int bench_output(const char *self, const char *model, const char *scheme, int count_mode, long count_n)
+static int bench_output(const char *self, const char *model, const char *scheme, int count_mode,
+                        long count_n)
 {
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *s = m ? lg_scheme_find(m->family, scheme) : NULL;
@@ -108,10 +110,13 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   double wmin = tmin[OUT_CSV] - tmin[OUT_ROW], wmed = bench_median(tw, REPEAT);
   double rt = wmin / tmin[OUT_ROW];
   int have_ins = ins[0] >= 0 && ins[1] >= 0 && ins[2] >= 0;
-  double wins = have_ins ? ins[OUT_CSV] - ins[OUT_ROW] : -1, ri = have_ins ? wins / ins[OUT_ROW] : -1;
+  double wins = have_ins ? ins[OUT_CSV] - ins[OUT_ROW] : -1,
+      ri = have_ins ? wins / ins[OUT_ROW] : -1;
   printf("lgsim-output: model %s, scheme %s, h = %g, every step written; %d interleaved "
-         "repeats of %ld steps over %.1f s\n", model, scheme, OUT_H, REPEAT, n, (bench_now_ns() - t_start) * 1e-9);
-  printf("  %-40s %12s %12s %14s %10s\n", "what", "min ns/row", "median", "instructions", "Newton it");
+         "repeats of %ld steps over %.1f s\n", model, scheme, OUT_H, REPEAT, n,
+             (bench_now_ns() - t_start) * 1e-9);
+  printf("  %-40s %12s %12s %14s %10s\n", "what", "min ns/row", "median", "instructions",
+         "Newton it");
   const char *what[OUT_MODES] = {"steps (lg_run, no output)", "steps + model row",
                                  "steps + model row + CSV to /dev/null"};
   for (int mode = 0; mode < OUT_MODES; mode++) {

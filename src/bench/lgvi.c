@@ -64,7 +64,8 @@ static double bench_scheme_once(const char *name, int solver, double *iters)
 static double bench_call(int which, int solver)
 {
   static double t[NSTEP];
-  lgvi_eq q = {{0.01 * 0.13 * 4.14, 0.01 * 0.28 * 4.14, 0.01 * 0.17 * 4.14}, {0.13, 0.28, 0.17}, {0}, {0}};
+  lgvi_eq q = {{0.01 * 0.13 * 4.14, 0.01 * 0.28 * 4.14, 0.01 * 0.17 * 4.14}, {0.13, 0.28, 0.17},
+               {0}, {0}};
   double f[3] = {0.04, 0.041, 0.042}, G[3] = {0}, D[9] = {0}, R[9] = {0}, res;
   volatile double sink = 0;
   int it;
@@ -94,8 +95,10 @@ static double bench_call(int which, int solver)
 int main(void)
 {
   double ie, ip, id, ic, we, wp, wd, wc;
-  double te = bench_scheme("lgvi-exp", -1, &ie, &we), tp = bench_scheme("lgvi-exp", LG_NEWTON_PLAIN, &ip, &wp);
-  double td = bench_scheme("lgvi-exp-direct", -1, &id, &wd), tc = bench_scheme("lgvi-cayley", -1, &ic, &wc);
+  double te = bench_scheme("lgvi-exp", -1, &ie, &we),
+      tp = bench_scheme("lgvi-exp", LG_NEWTON_PLAIN, &ip, &wp);
+  double td = bench_scheme("lgvi-exp-direct", -1, &id, &wd),
+      tc = bench_scheme("lgvi-cayley", -1, &ic, &wc);
   double tf = bench_call(0, -1), tx = bench_call(1, -1), to = bench_call(2, -1);
   double tg = bench_call(3, -1), tgp = bench_call(3, LG_NEWTON_PLAIN), th = bench_call(4, -1);
   printf("# LGVI steps on pendulum3d-moiseev, h = 0.01: median of %d single steps (ns),\n"

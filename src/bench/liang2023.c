@@ -45,7 +45,8 @@ int main(void)
   static const char *const sch[] = {"rkmk4", "rkmk4-proj", "imid-index2", "ref"};
   printf("# the mast (%d bars, %d constraints), 10 s at h = 1e-3 (%ld steps); best of %d runs\n",
          p->topo->nb, nc, n, NREP);
-  printf("%-12s %10s %12s %18s %14s\n", "scheme", "CPU s", "us/step", "us/(step*constr)", "Newton it/step");
+  printf("%-12s %10s %12s %18s %14s\n", "scheme", "CPU s", "us/step", "us/(step*constr)",
+         "Newton it/step");
   double t4 = NAN;
   for (int s = 0; s < 4; s++) {
     double it, t = run(sch[s], p, s == 2 ? n / 10 : n, &it);
@@ -54,7 +55,8 @@ int main(void)
     printf("%-12s %10.3f %12.1f %18.3f %14.2f%s\n", sch[s], t, t / n * 1e6, t / n / nc * 1e6, it,
            s == 2 ? "  (1 s run, times 10)" : "");
   }
-  printf("bar: rkmk4, 10 s of the mast at h = 1e-3 in under 2 s of processor time: %.3f s: %s\n", t4,
+  printf("bar: rkmk4, 10 s of the mast at h = 1e-3 in under 2 s of processor time: %.3f s: %s\n",
+         t4,
          t4 < 2 ? "PASS" : "FAIL");
   free(p);
   return t4 < 2 ? 0 : 1;

@@ -28,7 +28,8 @@ int main(void)
   for (int r = 0; r < NREP; r++) {               /* the schemes take turns */
     for (int k = 0; k < ns; k++) {
       double t0 = bench_now_ns();
-      if (lg_run(pend2d_schemes[k], &p, &o, h, nsteps, nsteps, NULL, NULL, NULL) != LG_OK) return 1;
+      if (lg_run(pend2d_schemes[k], &p, &o, h, nsteps, nsteps, NULL, NULL,
+                 NULL) != LG_OK) return 1;
       t[k][r] = bench_now_ns() - t0;
     }
     nanosleep(&pause, NULL);
@@ -39,7 +40,8 @@ int main(void)
          "iters/step", "verdict");
   for (int k = 0; k < ns; k++) {
     double iters = 0, best = bench_min(t[k], NREP), med = bench_median(t[k], NREP);
-    if (lg_run(pend2d_schemes[k], &p, &o, h, nsteps, 1, count_iters, &iters, NULL) != LG_OK) return 1;
+    if (lg_run(pend2d_schemes[k], &p, &o, h, nsteps, 1, count_iters, &iters,
+               NULL) != LG_OK) return 1;
     int pass = best * 1e-6 < bar_ms;
     fails += !pass;
     printf("%-14s %12.1f %12.3f %12.3f %10.3f %s\n", pend2d_schemes[k]->name,

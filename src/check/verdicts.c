@@ -239,7 +239,8 @@ static int read_measurements(const char *path)
     else if (alt && c->nalt == MAXALT) why = "too many assumptions for one claim";
     else if (alt)
       for (int k = 0; k < c->nalt; k++)
-        if (strcmp(c->alt[k].assumption, f[2]) == 0) why = "claim measured twice under one assumption";
+        if (strcmp(c->alt[k].assumption,
+                   f[2]) == 0) why = "claim measured twice under one assumption";
     if (why) {
       fprintf(stderr, "verdicts: %s:%d: %s\n", path, lineno, why);
       bad = 1;

@@ -274,7 +274,8 @@ static void print_columns(const char *columns, int implicit)
     size_t n = strcspn(c, ",");
     snprintf(col, sizeof col, "%.*s", (int)n, c);
     if (!lg_column_doc(col, unit, sizeof unit, doc, sizeof doc))
-      snprintf(unit, sizeof unit, "?"), snprintf(doc, sizeof doc, "(not in the column vocabulary)");
+      snprintf(unit, sizeof unit, "?"),
+          snprintf(doc, sizeof doc, "(not in the column vocabulary)");
     printf("  %-13s %-9s %s\n", col, unit, doc);
     c += n + (c[n] == ',');
   }
@@ -385,7 +386,8 @@ static FILE *open_named_tmp(const char *path)
   if (strlen(path) + 8 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
   snprintf(tmp_path, sizeof tmp_path, "%s.XXXXXX", path);
   int fd = mkstemp(tmp_path);
-  if (fd < 0) die(LGSIM_EXIT_FAIL, "-o %s: cannot create a file in its directory: %s", path, strerror(errno));
+  if (fd < 0) die(LGSIM_EXIT_FAIL, "-o %s: cannot create a file in its directory: %s", path,
+                  strerror(errno));
   tmp_active = 1;
   mode_t mask = umask(0);
   umask(mask);
@@ -443,12 +445,15 @@ static int link_fd(int fd, const char *name)
 static void name_output(const char *path)
 {
   if (link_fd(out_fd, path) == 0) return;
-  if (errno != EEXIST) die(LGSIM_EXIT_FAIL, "cannot give the output its name %s: %s", path, strerror(errno));
+  if (errno != EEXIST) die(LGSIM_EXIT_FAIL, "cannot give the output its name %s: %s", path,
+                           strerror(errno));
   for (unsigned k = 0;; k++) {
     if (strlen(path) + 24 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
     snprintf(tmp_path, sizeof tmp_path, "%s.%ld.%u", path, (long)getpid(), k);
     if (link_fd(out_fd, tmp_path) == 0) break;
-    if (errno != EEXIST || k > 100) die(LGSIM_EXIT_FAIL, "cannot give the output a name beside %s: %s", path, strerror(errno));
+    if (errno != EEXIST || k > 100) die(LGSIM_EXIT_FAIL,
+                                        "cannot give the output a name beside %s: %s", path,
+        strerror(errno));
   }
   tmp_active = 1;
   if (rename(tmp_path, path) != 0)
@@ -459,7 +464,8 @@ static void name_output(const char *path)
 static void close_output(FILE *f, const char *path)
 {
   if (f == stdout) return;
-  if (fflush(f) != 0 || ferror(f)) die(LGSIM_EXIT_FAIL, "write error on %s: %s", path, strerror(errno));
+  if (fflush(f) != 0 || ferror(f)) die(LGSIM_EXIT_FAIL, "write error on %s: %s", path,
+                                       strerror(errno));
   if (out_fd >= 0) name_output(path);
   if (fclose(f) != 0) die(LGSIM_EXIT_FAIL, "write error on %s: %s", path, strerror(errno));
   if (tmp_active) {

@@ -35,7 +35,8 @@ static double orders(const char *model)
   }
   for (int s = 0; s < NS; s++)
     for (int k = 3; k < NH; k++)
-      for (int c = 0; c < 2; c++) worst = fmax(worst, fabs(log2(e[s][k - 1][c] / e[s][k][c]) - 2));
+      for (int c = 0; c < 2; c++) worst = fmax(worst,
+                                               fabs(log2(e[s][k - 1][c] / e[s][k][c]) - 2));
   return worst;
 }
 
@@ -119,7 +120,8 @@ int main(void)
     }
     printf("\n");
   }
-  double jac = fmax(fmax(jacobians("doublependulum"), jacobians("doublependulum-spin")), jacobians_heavytop());
+  double jac = fmax(fmax(jacobians("doublependulum"), jacobians("doublependulum-spin")),
+                    jacobians_heavytop());
   printf("\n\n# index 3: largest |order - 2| for h <= 2.5e-3 (doublependulum, doublependulum-spin),"
          " largest Jacobian error against central differences\n");
   printf("%.6g %.6g %.6g\n", wp, ws, jac);

@@ -20,7 +20,8 @@ int main(void)
   const double range = hi - lo;
   printf("# cmp-huang2022-spin: doublependulum-spin, h = 1e-3 s, Newton to round-off\n");
   printf("# index 0: t, then for dh rattlie galpha dl the largest component of |x2 - x2_ref|"
-         " / range(x2_1 of the reference over 50 s), largest over the %d steps ending at t\n", EVERY0);
+         " / range(x2_1 of the reference over 50 s), largest over the %d steps ending at t\n",
+             EVERY0);
   double e1[4] = {0}, hor[4] = {NAN, NAN, NAN, NAN};
   for (long k = 0; k < n5; k += EVERY0) {
     printf("%.6g", (double)k * h);
@@ -28,7 +29,9 @@ int main(void)
       double m = 0;
       for (long j = k >= EVERY0 ? k - EVERY0 + 1 : 0; j <= k; j++) {
         double d = 0;
-        for (int c = 0; c < 3; c++) d = fmax(d, fabs(r[s].x2[3 * j + c] - ref.x2[3 * j + c]) / range);
+        for (int c = 0; c < 3; c++) d = fmax(d,
+                                             fabs(r[s].x2[3 * j + c] -
+                                                  ref.x2[3 * j + c]) / range);
         m = fmax(m, d);
         if ((double)j * h <= 1 + 1e-9) e1[s] = fmax(e1[s], d);
         if (isnan(hor[s]) && d > 0.02) hor[s] = (double)j * h;

@@ -6,7 +6,10 @@
 
 typedef struct { lg_state *s; long n; } trail;
 
-static int trail_emit(void *ctx, const lg_state *s) { trail *t = ctx; t->s[t->n++] = *s; return 0; }
+static int trail_emit(void *ctx, const lg_state *s)
+{
+  trail *t = ctx; t->s[t->n++] = *s; return 0;
+}
 
 static trail run(const char *model, const char *scheme, double T)
 {
@@ -40,7 +43,8 @@ static void compare(const char *label, trail a, trail b)
 int main(void)
 {
   trail a = run("offsetbody", "lgvi-cayley", 10), b = run("offsetbody", "lgvi-exp", 10);
-  trail c = run("pendulum3d-moiseev", "lgvi-cayley", 30), d = run("pendulum3d-moiseev", "lgvi-exp", 30);
+  trail c = run("pendulum3d-moiseev", "lgvi-cayley", 30),
+      d = run("pendulum3d-moiseev", "lgvi-exp", 30);
   trail e = run("pendulum3d-moiseev", "lgvi-exp-direct", 30);
   printf("# Cayley against exponential LGVI, h = 0.01, Newton tolerance 1e-12 (max-norm of residual)\n");
   compare("0 offsetbody: lgvi-cayley vs lgvi-exp", a, b);

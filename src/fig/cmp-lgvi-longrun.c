@@ -23,10 +23,14 @@ int main(void)
   lg_opts_default(&opt);
   opt.newton_tol = 1e-14;
   printf("# 1e6 steps of h = 0.01: moiseev2024 pendulum and bai2015 body (translation off)\n");
-  drv_block("0 pendulum, LGVI (exponential)", mp, "lgvi-exp", pp, &opt, 0.01, n, every, "t dE dL orth_err");
+  drv_block("0 pendulum, LGVI (exponential)", mp, "lgvi-exp", pp, &opt, 0.01, n, every,
+            "t dE dL orth_err");
   drv_block("1 pendulum, RK4", mp, "rk4", pp, &opt, 0.01, n, every, "t dE dL orth_err");
-  drv_block("2 offset body, LGVI (Cayley)", mb, "lgvi-cayley", pb, &opt, 0.01, n, every, "t dE dL orth_err");
-  drv_block("3 offset body, RK3 on 18 numbers", mb, "rk3", pb, &opt, 0.01, n, every, "t dE dL orth_err");
-  drv_block("4 offset body, Lie group RK3", mb, "lgrk3", pb, &opt, 0.01, n, every, "t dE dL orth_err");
+  drv_block("2 offset body, LGVI (Cayley)", mb, "lgvi-cayley", pb, &opt, 0.01, n, every,
+            "t dE dL orth_err");
+  drv_block("3 offset body, RK3 on 18 numbers", mb, "rk3", pb, &opt, 0.01, n, every,
+            "t dE dL orth_err");
+  drv_block("4 offset body, Lie group RK3", mb, "lgrk3", pb, &opt, 0.01, n, every,
+            "t dE dL orth_err");
   return 0;
 }

@@ -17,7 +17,8 @@ static lg_state final(const char *model, const char *scheme, double h)
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *S = lg_scheme_find(m->family, scheme);
   lg_params_default(m, par);
-  if (m->check(par, 1, msg, sizeof msg) != LG_OK || !S) { fprintf(stderr, "%s %s\n", model, scheme); exit(1); }
+  if (m->check(par, 1, msg, sizeof msg) != LG_OK
+      || !S) { fprintf(stderr, "%s %s\n", model, scheme); exit(1); }
   lg_opts_default(&opt);
   opt.newton_tol = 1e-14;
   if (lg_run(S, par, &opt, h, (long)llround(1.0 / h), 0, last_emit, &c, &f) != LG_OK) exit(1);
@@ -45,7 +46,8 @@ int main(void)
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     lg_state s[5];
     double e[4];
-    printf("# block %zu: %s %s (theory %s)\n# h err order\n", c, cases[c][0], cases[c][1], cases[c][2]);
+    printf("# block %zu: %s %s (theory %s)\n# h err order\n", c, cases[c][0], cases[c][1],
+           cases[c][2]);
     for (int i = 0; i < 5; i++) s[i] = final(cases[c][0], cases[c][1], hs[i]);
     for (int i = 0; i < 4; i++) e[i] = dist(&s[i], &s[i + 1]);
     for (int i = 0; i < 4; i++)

@@ -23,12 +23,14 @@ static int keep_last(void *ctx, const lg_state *s)
   return 0;
 }
 
-static void final_state(const char *sch, double h, double T, lg_body *q, const lg_model *m, const mb_par *p)
+static void final_state(const char *sch, double h, double T, lg_body *q, const lg_model *m,
+                        const mb_par *p)
 {
   lg_opts opt;
   lg_opts_default(&opt);
   opt.newton_tol = LD_NEWTON_TOL;
-  if (lg_run(lg_scheme_find("multibody", sch), p, &opt, h, lround(T / h), lround(T / h), keep_last, q, NULL) != LG_OK) {
+  if (lg_run(lg_scheme_find("multibody", sch), p, &opt, h, lround(T / h), lround(T / h),
+             keep_last, q, NULL) != LG_OK) {
     fprintf(stderr, "cmp-liang2023-order: %s failed at h = %g on %s\n", sch, h, m->name);
     exit(1);
   }
@@ -73,7 +75,8 @@ int main(void)
   diff(ref, ref2, nb, &rpos, &rvel);
   printf("# cmp-liang2023-order: model mast\n");
   printf("# index 0: h, then per scheme (rkmk4, rkmk4-proj, imid-index2) the largest error in (x, R)\n"
-         "# and in (W, v) at t = %g s against the reference (ref, rk8pd + projection, h = %g)\n", TORD, HREF);
+         "# and in (W, v) at t = %g s against the reference (ref, rk8pd + projection, h = %g)\n",
+             TORD, HREF);
   for (int k = 0; k < NH; k++)
     for (int s = 0; s < 3; s++) {
       final_state(scheme[s], hs[k], TORD, q, m, p);
@@ -108,9 +111,11 @@ int main(void)
   printf("\n\n# index 2: observed orders (pos, vel) of rkmk4, rkmk4-proj, imid-index2; reference error\n"
          "# (pos, vel: h = %g against 2h); slope in h of the rkmk4 drift of |Phi|, |BV|, |E - E0|;\n"
          "# largest |Phi| and |BV| of rkmk4-proj at any of the three h\n", HREF);
-  printf("%.4f %.4f %.4f %.4f %.4f %.4f %.6e %.6e %.4f %.4f %.4f %.6e %.6e\n", ord[0][0], ord[0][1],
+  printf("%.4f %.4f %.4f %.4f %.4f %.4f %.6e %.6e %.4f %.4f %.4f %.6e %.6e\n", ord[0][0],
+         ord[0][1],
          ord[1][0], ord[1][1], ord[2][0], ord[2][1], rpos, rvel, slope(hd, d[0][0], 3),
-         slope(hd, d[0][1], 3), slope(hd, d[0][2], 3), fmax(d[1][0][0], fmax(d[1][0][1], d[1][0][2])),
+         slope(hd, d[0][1], 3), slope(hd, d[0][2], 3),
+             fmax(d[1][0][0], fmax(d[1][0][1], d[1][0][2])),
          fmax(d[1][1][0], fmax(d[1][1][1], d[1][1][2])));
   free(p); free(ref); free(ref2); free(q);
   return 0;

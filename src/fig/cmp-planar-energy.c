@@ -23,7 +23,8 @@ int main(void)
   pend2d_params p = fig_params(9.8);
   lg_opts o;
   lg_opts_default(&o);
-  fig_header("cmp-planar-energy", "1e6 steps of h = 0.05; max |E-E0|/E0 per 1000 steps, E/E0", &p);
+  fig_header("cmp-planar-energy", "1e6 steps of h = 0.05; max |E-E0|/E0 per 1000 steps, E/E0",
+             &p);
   for (int k = 0; k < FIG_NSCHEMES; k++) {
     energy_ctx c = { &p, 0, 0, 0 };
     printf("%s# set %s\n# columns: t maxrelerr E/E0\n", k ? "\n\n" : "", fig_schemes[k]);

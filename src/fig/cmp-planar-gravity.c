@@ -9,9 +9,12 @@ int main(void)
   for (int k = 0; k < 2; k++) {
     pend2d_params p = fig_params(gs[k]);
     pend2d_set rk4 = fig_run("rk4", &p, &o, 0.01, 50), ang = fig_run("angle", &p, &o, 0.01, 50);
-    pend2d_set red = fig_run("reduced", &p, &o, 0.01, 50), ex = fig_run("exact", &p, &o, 0.01, 50);
-    pend2d_set red5 = fig_run("reduced", &p, &o, 0.05, 50), ex5 = fig_run("exact", &p, &o, 0.05, 50);
-    pend2d_set com = fig_run("complete", &p, &o, 0.01, 50), com5 = fig_run("complete", &p, &o, 0.05, 50);
+    pend2d_set red = fig_run("reduced", &p, &o, 0.01, 50),
+        ex = fig_run("exact", &p, &o, 0.01, 50);
+    pend2d_set red5 = fig_run("reduced", &p, &o, 0.05, 50),
+        ex5 = fig_run("exact", &p, &o, 0.05, 50);
+    pend2d_set com = fig_run("complete", &p, &o, 0.01, 50),
+        com5 = fig_run("complete", &p, &o, 0.05, 50);
     pend2d_set ff = fig_run("fform", &p, &o, 0.01, 50), lie = fig_run("liealg", &p, &o, 0.01, 50);
     double q[] = {
       fabs(pend2d_lag(&rk4, &ang, 50)),                        /* fig07-b */

@@ -13,7 +13,8 @@ int main(void)
   for (int k = 0; k < 7; k++) {
     printf("%s# set %s\n# columns: h lag ampl_loss energy_maxrel\n", k ? "\n\n" : "", names[k]);
     for (int j = 0; j < 3; j++) {
-      pend2d_set s = fig_run(names[k], &p, &o, hs[j], 50), e = fig_run("exact", &p, &o, hs[j], 50);
+      pend2d_set s = fig_run(names[k], &p, &o, hs[j], 50),
+          e = fig_run("exact", &p, &o, hs[j], 50);
       printf("%g %.6e %.6e %.6e\n", hs[j], pend2d_lag(&s, &e, 50), pend2d_ampl_loss(&s),
              pend2d_energy_maxrel(&s, 0, 50));
     }
@@ -22,7 +23,8 @@ int main(void)
   for (int k = 0; k < 7; k++) {
     printf("\n\n# set %s@g=9.81\n# columns: h lag ampl_loss energy_maxrel\n", names[k]);
     for (int j = 0; j < 3; j++) {
-      pend2d_set s = fig_run(names[k], &p81, &o, hs[j], 50), e = fig_run("exact", &p81, &o, hs[j], 50);
+      pend2d_set s = fig_run(names[k], &p81, &o, hs[j], 50),
+          e = fig_run("exact", &p81, &o, hs[j], 50);
       printf("%g %.6e %.6e %.6e\n", hs[j], pend2d_lag(&s, &e, 50), pend2d_ampl_loss(&s),
              pend2d_energy_maxrel(&s, 0, 50));
     }

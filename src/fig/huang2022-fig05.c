@@ -13,7 +13,8 @@ int main(void)
   for (int s = 0; s < 3; s++) hg_record(&r[s], "doublependulum", sch[s], h, T);
   const long n = r[0].n;
   printf("# huang2022 Fig. 5: energy E(t) - E(0) (J) of DH, RATTLie and generalized-alpha\n");
-  printf("# doublependulum, h = 1e-3 s; E(0) = %.17g J (rods at rest in the plane x3 = 0)\n", r[0].E[0]);
+  printf("# doublependulum, h = 1e-3 s; E(0) = %.17g J (rods at rest in the plane x3 = 0)\n",
+         r[0].E[0]);
   printf("# index 0: t dh rattlie galpha, 0-50 s: E - E(0) at the step of largest |E - E(0)|"
          " among the %d steps ending at t\n", EVERY);
   for (long k = 0; k < n; k += EVERY) {

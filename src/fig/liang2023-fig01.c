@@ -31,11 +31,13 @@ int main(void)
     for (int j = 0; j < 3; j++) {
       double a0 = pi / 2 + 2 * pi * j / 3, a1 = t ? pi / 2 + 2 * pi * ((j + 1) % 3) / 3 : a0;
       double z0 = t ? -1 : 0;
-      printf("%.6f %.6f %.6f\n%.6f %.6f %.6f\n\n", r * cos(a0), r * sin(a0), z0, r * cos(a1), r * sin(a1), -1.0);
+      printf("%.6f %.6f %.6f\n%.6f %.6f %.6f\n\n", r * cos(a0), r * sin(a0), z0, r * cos(a1),
+             r * sin(a1), -1.0);
     }
   printf("\n# index 2: the fixed top points and the nodes of level 1 (folded), for labels\n");
   for (int k = 0; k < 3; k++) printf("%.6f %.6f %.6f\n", e[6 * k], e[6 * k + 1], e[6 * k + 2]);
-  for (int k = 0; k < 3; k++) printf("%.6f %.6f %.6f\n", e[6 * k + 3], e[6 * k + 4], e[6 * k + 5]);
+  for (int k = 0; k < 3; k++) printf("%.6f %.6f %.6f\n", e[6 * k + 3], e[6 * k + 4],
+                                     e[6 * k + 5]);
   free(p);
   free(q);
   return 0;

@@ -17,7 +17,8 @@ int main(void)
 {
   ld_run r;
   ld_simulate(&r, "mast", "rkmk4", LIANG_H, LIANG_T, tsnap, NSNAP);
-  printf("# liang2023-fig02: model mast, scheme rkmk4 (index 1), h = %g, T = %g\n", LIANG_H, LIANG_T);
+  printf("# liang2023-fig02: model mast, scheme rkmk4 (index 1), h = %g, T = %g\n", LIANG_H,
+         LIANG_T);
   for (int s = 0; s < NSNAP; s++) {
     printf("# index %d: t = %g: per bar, its two ends x y z\n", s, tsnap[s]);
     for (int i = 0; i < r.nb; i++) {
@@ -26,10 +27,12 @@ int main(void)
     }
     printf("\n");
   }
-  printf("# index %d: t, lowest bar midpoint z, largest midpoint distance (every 10 steps)\n", NSNAP);
+  printf("# index %d: t, lowest bar midpoint z, largest midpoint distance (every 10 steps)\n",
+         NSNAP);
   for (long k = 0; k < r.n; k += 10)
     printf("%.4f %.8f %.8f\n", r.v[k][LD_T], r.v[k][LD_ZMIN], r.v[k][LD_EXT]);
-  printf("\n\n# index %d: span T, completed fraction, extent(T)/extent(0)  (claims a, b)\n", NSNAP + 1);
+  printf("\n\n# index %d: span T, completed fraction, extent(T)/extent(0)  (claims a, b)\n",
+         NSNAP + 1);
   for (int j = 0; j < NSPAN; j++) {
     double c[6];
     ld_claims(&r, LIANG_H, spans[j], c);

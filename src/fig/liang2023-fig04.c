@@ -17,7 +17,8 @@ int main(void)
   printf("# liang2023-fig04: model mast, scheme rkmk4, h = %g, T = %g\n", LIANG_H, LIANG_T);
   printf("# index 0: t, ||R^T R - I||_F of L30 and of T30 (largest over the 10 steps ending there)\n");
   for (long k = 0; k < r.n; k += 10)
-    printf("%.4f %.4e %.4e\n", r.v[k][LD_T], ld_max(&r, LD_ORTH_L, k - 9, k), ld_max(&r, LD_ORTH_T, k - 9, k));
+    printf("%.4f %.4e %.4e\n", r.v[k][LD_T], ld_max(&r, LD_ORTH_L, k - 9, k),
+           ld_max(&r, LD_ORTH_T, k - 9, k));
   printf("\n\n# index 1: span T, largest orthogonality error of the two bars over [0, T]\n");
   for (int j = 0; j < NSPAN; j++) {
     double c[6];

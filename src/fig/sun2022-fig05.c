@@ -25,7 +25,8 @@ static pend2d_set fig_adaptive(const gsl_odeiv2_step_type *T, const char *name,
     double row[PEND2D_NCOL] = { t, y[0], y[1], pend2d_energy(p, y[0], y[1]) };
     if (pend2d_set_push(&out, row) != LG_OK) exit(EXIT_FAILURE);
     if (t >= tend) break;
-    if (gsl_odeiv2_evolve_apply(e, c, s, &sys, &t, tend, &h, y) != GSL_SUCCESS) exit(EXIT_FAILURE);
+    if (gsl_odeiv2_evolve_apply(e, c, s, &sys, &t, tend, &h,
+                                y) != GSL_SUCCESS) exit(EXIT_FAILURE);
   }
   gsl_odeiv2_evolve_free(e);
   gsl_odeiv2_control_free(c);
@@ -44,7 +45,8 @@ int main(void)
   pend2d_set ad = fig_adaptive(gsl_odeiv2_step_rkf45, "rkf45", 1e-3, &p, 50);
   pend2d_set sd = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling", 1e-3, &p, 50);
   pend2d_set sd2 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling_1e-2", 1e-2, &p, 50);
-  fig_header("sun2022-fig05", "classical RK4 and Eq. 43 at h = 0.01, 50 s; RKF45 at rtol 1e-3", &p);
+  fig_header("sun2022-fig05", "classical RK4 and Eq. 43 at h = 0.01, 50 s; RKF45 at rtol 1e-3",
+             &p);
   fig_print("rk4", &rk4, 0, 50, 2);
   fig_print("angle", &mid, 0, 50, 2);
   fig_print("rkf45", &ad, 0, 50, 1);
@@ -57,7 +59,8 @@ int main(void)
   pend2d_params p81 = fig_params(9.81);
   pend2d_set ad81 = fig_adaptive(gsl_odeiv2_step_rkf45, "rkf45@g=9.81", 1e-3, &p81, 50);
   pend2d_set sd81 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling@g=9.81", 1e-3, &p81, 50);
-  pend2d_set sd281 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling_1e-2@g=9.81", 1e-2, &p81, 50);
+  pend2d_set sd281 = fig_adaptive(gsl_odeiv2_step_rk4, "rk4_doubling_1e-2@g=9.81", 1e-2, &p81,
+                                  50);
   fig_print("rkf45@g=9.81", &ad81, 0, 50, 1);
   fig_print("rk4_doubling@g=9.81", &sd81, 0, 50, 1);
   fig_print("rk4_doubling_1e-2@g=9.81", &sd281, 0, 50, 1);

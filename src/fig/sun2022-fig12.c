@@ -14,7 +14,8 @@ int main(void)
   fig_print("reduced_h001", &s1, 0, 50, 1);
   fig_print("exact", &s2, 0, 50, 1);
   pend2d_params p81 = fig_params(9.81);
-  pend2d_set r81 = fig_run("reduced", &p81, &o, 0.05, 50), q81 = fig_run("reduced", &p81, &o, 0.01, 50);
+  pend2d_set r81 = fig_run("reduced", &p81, &o, 0.05, 50),
+      q81 = fig_run("reduced", &p81, &o, 0.01, 50);
   pend2d_set e81 = fig_run("exact", &p81, &o, 0.01, 50);
   fig_print("reduced_h005@g=9.81", &r81, 0, 50, 1);
   fig_print("reduced_h001@g=9.81", &q81, 0, 50, 1);

@@ -31,13 +31,15 @@ int main(void)
   lg_opts_default(&o);
   loose = o;
   loose.newton_tol = 1e-4;
-  pend2d_set a = fig_run("complete", &p, &o, 0.05, 50), b = fig_run("complete_inc", &p, &o, 0.05, 50);
+  pend2d_set a = fig_run("complete", &p, &o, 0.05, 50),
+      b = fig_run("complete_inc", &p, &o, 0.05, 50);
   pend2d_set la = fig_run("complete", &p, &loose, 0.05, 50);
   pend2d_set lb = fig_run("complete_inc", &p, &loose, 0.05, 50);
   loose.newton_tol = 1e-3;
   pend2d_set wa = fig_run("complete", &p, &loose, 0.05, 50);
   pend2d_set wb = run_warm("complete_inc", &p, &loose, 0.05, 1000);
-  fig_header("sun2022-fig14", "Eqs. 59 and 60 at h = 0.05, 50 s; Newton tolerance 1e-12 and 1e-4", &p);
+  fig_header("sun2022-fig14",
+             "Eqs. 59 and 60 at h = 0.05, 50 s; Newton tolerance 1e-12 and 1e-4", &p);
   fig_print("complete", &a, 0, 50, 1);
   fig_print("complete_inc", &b, 0, 50, 1);
   fig_print("complete_loose", &la, 0, 50, 1);

@@ -9,7 +9,8 @@ int main(void)
   pend2d_set s0 = fig_run("liealg", &p, &o, 0.01, 50);
   pend2d_set s1 = fig_run("cayley", &p, &o, 0.01, 50);
   pend2d_set s2 = fig_run("exact", &p, &o, 0.01, 50);
-  fig_header("sun2022-fig17", "Eq. 63, the Cayley form and the exact solution at h = 0.01, 50 s", &p);
+  fig_header("sun2022-fig17", "Eq. 63, the Cayley form and the exact solution at h = 0.01, 50 s",
+             &p);
   fig_print("liealg", &s0, 0, 50, 2);
   fig_print("cayley", &s1, 0, 50, 2);
   fig_print("exact", &s2, 0, 50, 2);

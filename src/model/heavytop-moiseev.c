@@ -7,13 +7,16 @@
 
 static const lg_param moiseev_params[] = {
   {"m", offsetof(ht_params, m), 1, {1.0}, "kg", "mass"},
-  {"g", offsetof(ht_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration (not stated; our choice)"},
+  {"g", offsetof(ht_params, g), 1, {9.8}, "m/s^2",
+   "gravitational acceleration (not stated; our choice)"},
   {"gdir", offsetof(ht_params, gdir), 3, {0, 0, 1}, "-",
    "direction of gravity, spatial (+e3 as in the paper's Fig. 4)"},
-  {"J", offsetof(ht_params, J), 3, {0.13, 0.28, 0.17}, "kg m^2", "principal moments about the pivot"},
+  {"J", offsetof(ht_params, J), 3, {0.13, 0.28, 0.17}, "kg m^2",
+   "principal moments about the pivot"},
   {"rho", offsetof(ht_params, rho), 3, {0, 0, 0.3}, "m", "pivot to centre of mass, body frame"},
   {"R0", offsetof(ht_params, R0), 9, {1, 0, 0, 0, 1, 0, 0, 0, 1}, "-", "initial rotation"},
-  {"W0", offsetof(ht_params, W0), 3, {4.14, 4.14, 4.14}, "rad/s", "initial body angular velocity"},
+  {"W0", offsetof(ht_params, W0), 3, {4.14, 4.14, 4.14}, "rad/s",
+   "initial body angular velocity"},
   {NULL, 0, 0, {0}, NULL, NULL}
 };
 static const lg_model moiseev_model = {

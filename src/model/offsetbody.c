@@ -58,7 +58,8 @@ static const lg_param offsetbody_params[] = {
    "gravity direction of the torque (printed Eq. 29: -e3)"},
   {"gdir_tr", offsetof(ob_params, gdir_tr), 3, {0, 0, 1}, "-",
    "gravity direction of the translation (printed Eq. 24: +e3; consistent: -e3; 0: none)"},
-  {"J", offsetof(ob_params, J), 3, {1.25, 0.8, 0.45}, "kg m^2", "principal moments about the body origin"},
+  {"J", offsetof(ob_params, J), 3, {1.25, 0.8, 0.45}, "kg m^2",
+   "principal moments about the body origin"},
   {"r", offsetof(ob_params, r), 3, {0, 0, 0.1}, "m", "body origin to centre of mass, body frame"},
   {"R0", offsetof(ob_params, R0), 9,
    {0.433, 0.1768, 0.8839, 0.25, 0.9186, -0.3062, -0.866, 0.3536, 0.3536}, "-",
@@ -66,7 +67,8 @@ static const lg_param offsetbody_params[] = {
   {"W0", offsetof(ob_params, W0), 3, {M_PI_VALUE, M_PI_VALUE, M_PI_VALUE}, "rad/s",
    "initial body angular velocity"},
   {"b0", offsetof(ob_params, b0), 3, {0, 0, 0}, "m", "initial position of the body origin"},
-  {"v0", offsetof(ob_params, v0), 3, {1, 1, 1}, "m/s", "initial velocity of the body origin, body frame"},
+  {"v0", offsetof(ob_params, v0), 3, {1, 1, 1}, "m/s",
+   "initial velocity of the body origin, body frame"},
   {NULL, 0, 0, {0}, NULL, NULL}
 };
 int ob_check(void *par, int reortho, char *msg, size_t n)

@@ -11,8 +11,10 @@ static const lg_param pend2d_param_table[] = {
   {"m", offsetof(pend2d_params, m), 1, {2.0}, "kg", "mass"},
   {"J", offsetof(pend2d_params, J), 1, {0.48}, "kg m^2", "moment of inertia about the pivot"},
   {"l", offsetof(pend2d_params, l), 1, {0.6}, "m", "distance pivot to centre of mass"},
-  {"g", offsetof(pend2d_params, g), 1, {9.8}, "m/s^2", "gravitational acceleration (not stated in sun2022)"},
-  {"theta0", offsetof(pend2d_params, theta0), 1, {0.0}, "rad", "initial angle from the downward vertical"},
+  {"g", offsetof(pend2d_params, g), 1, {9.8}, "m/s^2",
+   "gravitational acceleration (not stated in sun2022)"},
+  {"theta0", offsetof(pend2d_params, theta0), 1, {0.0}, "rad",
+   "initial angle from the downward vertical"},
   {"omega0", offsetof(pend2d_params, omega0), 1, {1.0}, "rad/s", "initial angular velocity"},
   {NULL, 0, 0, {0}, NULL, NULL}
 };

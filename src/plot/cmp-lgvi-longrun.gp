@@ -15,13 +15,17 @@ set xlabel '$t$ (s)'
 unset key
 set title '$|\Delta E|$'
 set yrange [1e-17:10]
-plot f index 0 u 1:(abs($2)+1e-17) w l lt LT_lgvi_exp, f index 1 u 1:(abs($2)+1e-17) w l lt LT_rk4, \
-     f index 2 u 1:(abs($2)+1e-17) w l lt LT_lgvi_cayley, f index 3 u 1:(abs($2)+1e-17) w l lt LT_rk3
+plot f index 0 u 1:(abs($2)+1e-17) w l lt LT_lgvi_exp, f index 1 u 1:(abs($2)+1e-17) w l lt \
+  LT_rk4, \
+     f index 2 u 1:(abs($2)+1e-17) w l lt LT_lgvi_cayley, f index 3 u 1:(abs($2)+1e-17) w l lt \
+       LT_rk3
 set format y ""
 set lmargin at screen 0.4017; set rmargin at screen 0.6783
 set title '$|\Delta L_{\mathrm{vert}}|$'
-plot f index 0 u 1:(abs($3)+1e-17) w l lt LT_lgvi_exp, f index 1 u 1:(abs($3)+1e-17) w l lt LT_rk4, \
-     f index 2 u 1:(abs($3)+1e-17) w l lt LT_lgvi_cayley, f index 3 u 1:(abs($3)+1e-17) w l lt LT_rk3
+plot f index 0 u 1:(abs($3)+1e-17) w l lt LT_lgvi_exp, f index 1 u 1:(abs($3)+1e-17) w l lt \
+  LT_rk4, \
+     f index 2 u 1:(abs($3)+1e-17) w l lt LT_lgvi_cayley, f index 3 u 1:(abs($3)+1e-17) w l lt \
+       LT_rk3
 set lmargin at screen 0.7033; set rmargin at screen 0.98
 set title '$\|I-RR^{\mathsf T}\|_F$'
 plot f index 0 u 1:($4+1e-17) w l lt LT_lgvi_exp, f index 1 u 1:($4+1e-17) w l lt LT_rk4, \

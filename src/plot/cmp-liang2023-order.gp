@@ -11,13 +11,18 @@ set xlabel '$h$ (s)'
 set ylabel 'error at $t=0.5$\,s'
 set key top left samplen 2 font ',8'
 set title 'solid: $(x,R)$, dashed: $(\Omega,v)$' offset 0,-0.6
-plot f index 0 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4', '' index 0 u 1:3 w lp lt LT_rkmk4 dt 2 notitle, \
-     f index 0 u 1:4 w lp lt LT_rkmk4_proj dt 1 t 'rkmk4-proj', '' index 0 u 1:5 w lp lt LT_rkmk4_proj dt 2 notitle, \
-     f index 0 u 1:6 w lp lt LT_imid_index2 dt 1 t 'imid-index2', '' index 0 u 1:7 w lp lt LT_imid_index2 dt 2 notitle
+plot f index 0 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4', '' index 0 u 1:3 w lp lt LT_rkmk4 dt 2 \
+  notitle, \
+     f index 0 u 1:4 w lp lt LT_rkmk4_proj dt 1 t 'rkmk4-proj', '' index 0 u 1:5 w lp lt \
+       LT_rkmk4_proj dt 2 notitle, \
+     f index 0 u 1:6 w lp lt LT_imid_index2 dt 1 t 'imid-index2', '' index 0 u 1:7 w lp lt \
+       LT_imid_index2 dt 2 notitle
 set title 'largest residual over 10\,s' offset 0,-0.6
 set ylabel 'residual'
 set xrange [4e-4:2.5e-3]
 set yrange [1e-16:1e-3]
-plot f index 1 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4 $|\Phi|$ (m)', '' index 1 u 1:3 w lp lt LT_rkmk4 dt 2 t 'rkmk4 $|BV|$ (m/s)', \
-     f index 1 u 1:5 w lp lt LT_rkmk4_proj dt 1 t 'rkmk4-proj $|\Phi|$', '' index 1 u 1:6 w lp lt LT_rkmk4_proj dt 2 t 'rkmk4-proj $|BV|$'
+plot f index 1 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4 $|\Phi|$ (m)', '' index 1 u 1:3 w lp lt \
+  LT_rkmk4 dt 2 t 'rkmk4 $|BV|$ (m/s)', \
+     f index 1 u 1:5 w lp lt LT_rkmk4_proj dt 1 t 'rkmk4-proj $|\Phi|$', '' index 1 u 1:6 w lp \
+       lt LT_rkmk4_proj dt 2 t 'rkmk4-proj $|BV|$'
 unset multiplot

@@ -32,7 +32,9 @@ set lmargin at screen 0.13
 set xrange [0:1]; set yrange [0:1]
 unset xlabel; unset ylabel; unset tics; unset border; unset grid
 set key at screen 0.55,0.995 center top horizontal maxrows 1 samplen 2
-plot NaN w l lt LT_p3d_f t '(70)', NaN w l lt LT_p3d_ra t '(78)', NaN w l lt LT_p3d_ra_inc t '(81)', \
-     NaN w l lt LT_p3d_clg t '(83)', NaN w l lt LT_p3d_cardan t '(87)', NaN w l lt LT_rk4 t 'RK4', \
+plot NaN w l lt LT_p3d_f t '(70)', NaN w l lt LT_p3d_ra t '(78)', NaN w l lt LT_p3d_ra_inc t \
+  '(81)', \
+     NaN w l lt LT_p3d_clg t '(83)', NaN w l lt LT_p3d_cardan t '(87)', NaN w l lt LT_rk4 t \
+       'RK4', \
      NaN w l lt LT_ref t 'ref.'
 unset multiplot

@@ -16,7 +16,8 @@ sym1 = '$|B_kV|$ (m/s)'
 sym2 = '$|\dot B_kV+B_k\dot V|$ (m/s$^2$)'
 do for [l=0:2] {
   do for [b=0:1] {
-    set title sprintf('%s level, joints of bar %s', word(lev, l + 1), word('L30 T30', b + 1)) offset 0,-0.6
+    set title sprintf('%s level, joints of bar %s', word(lev, l + 1), word('L30 T30', b + 1)) \
+      offset 0,-0.6
     set ylabel (l == 0 ? sym0 : (l == 1 ? sym1 : sym2))
     if (l == 2) { set xlabel '$t$ (s)' } else { unset xlabel }
     c = 2 + 3 * b + l

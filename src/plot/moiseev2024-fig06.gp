@@ -7,4 +7,5 @@ set xlabel '$t$ (s)'
 set ylabel '$\|I - RR^{\mathsf T}\|_F$'
 # the key fills the empty band between the two curves
 set key center right
-plot f index 1 u 1:($2+1e-17) w l lt LT_rk4 t 'RK4', f index 0 u 1:($2+1e-17) w l lt LT_lgvi_exp t 'LGVI'
+plot f index 1 u 1:($2+1e-17) w l lt LT_rk4 t 'RK4', f index 0 u 1:($2+1e-17) w l lt \
+  LT_lgvi_exp t 'LGVI'

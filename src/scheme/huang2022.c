@@ -258,7 +258,8 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
       }
       if (Jac)
         for (int a = 0; a < 3; a++)
-          for (int c = 0; c < 3; c++) Jac[(3 * i + a) * n + m0 + 3 * k + c] = G0[3 * c + a] / J[a];
+          for (int c = 0; c < 3; c++) Jac[(3 * i + a) * n + m0 + 3 * k + c] = G0[3 * c +
+              a] / J[a];
     }
   mb_phi(p, s->q1, r + m0);
   if (Jac)
@@ -280,7 +281,8 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
           for (int t = 0; t < 2; t++) {
             hg_side e = hg_joint_side(p, l, t);
             if (e.body != i) continue;
-            for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k + a] -= e.s * d.s / mi;
+            for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k +
+                                            a] -= e.s * d.s / mi;
           }
       }
   memcpy(s->zlast, z, (size_t)n * sizeof *z);
@@ -323,7 +325,8 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
       double a = 0;
       for (int i = 0; i < w->nb; i++) {
         const double *b = mb_body_par(p, i), *J = b + MB_J;
-        const double *Br = w->B + (size_t)r * (size_t)nv + 6 * i, *Bc = w->B + (size_t)c * (size_t)nv + 6 * i;
+        const double *Br = w->B + (size_t)r * (size_t)nv + 6 * i, *Bc = w->B +
+            (size_t)c * (size_t)nv + 6 * i;
         a += Br[0] * Bc[0] / J[0] + Br[1] * Bc[1] / J[1] + Br[2] * Bc[2] / J[2]
            + (Br[3] * Bc[3] + Br[4] * Bc[4] + Br[5] * Bc[5]) / b[MB_M];
       }
@@ -417,9 +420,18 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
       || hg_proj_alloc(&w->pj, p->topo) != LG_OK) { hg_vi_free(w); return NULL; }
   return w;
 }
-static void *hg_dh_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_DH, par, opt); }
-static void *hg_rl_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_RL, par, opt); }
-static void *hg_dl_alloc(const void *par, const lg_opts *opt) { return hg_vi_alloc(HG_DL, par, opt); }
+static void *hg_dh_alloc(const void *par, const lg_opts *opt)
+{
+  return hg_vi_alloc(HG_DH, par, opt);
+}
+static void *hg_rl_alloc(const void *par, const lg_opts *opt)
+{
+  return hg_vi_alloc(HG_RL, par, opt);
+}
+static void *hg_dl_alloc(const void *par, const lg_opts *opt)
+{
+  return hg_vi_alloc(HG_DL, par, opt);
+}
 
 static void hg_vi_put(const hg_vi_ws *w, lg_state *s)
 {
@@ -462,7 +474,8 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
   const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
   int st = newton_solve(w->nw, hg_s1_fdf, w->s1, w->z, tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
-  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r, NULL);
+  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r,
+      NULL);
   memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
   memcpy(w->zh, w->z, (size_t)n * sizeof *w->z);
   if (w->nh < 3) w->nh++;
@@ -491,7 +504,8 @@ static void hg_vi_advance(hg_vi_ws *w)
     for (int side = 0; side < 2; side++) {
       hg_side d = hg_joint_side(p, k, side);
       if (d.body == MB_GROUND) continue;
-      const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 + 18 * k + 9 * side;
+      const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 +
+          18 * k + 9 * side;
       for (int a = 0; a < 3; a++) {
         Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
         w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
@@ -640,7 +654,8 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
       double Ti[9], GT[9], RtL[3], HP[9], HL[9], K[9], KT[9];
       if (i < 64) memcpy(Ti, T + 9 * i, sizeof Ti);
       else {
-        double th[3] = {g->dq0[6 * i] + z[6 * i], g->dq0[6 * i + 1] + z[6 * i + 1], g->dq0[6 * i + 2] + z[6 * i + 2]};
+        double th[3] = {g->dq0[6 * i] + z[6 * i], g->dq0[6 * i + 1] + z[6 * i + 1],
+                        g->dq0[6 * i + 2] + z[6 * i + 2]};
         so3_dexp(Ti, th);
       }
       so3_mul(GT, G1, Ti);
@@ -762,7 +777,8 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve(w->nw, hg_ga_fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it, &res);
+  int st = newton_solve(w->nw, hg_ga_fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it,
+                        &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
@@ -824,7 +840,8 @@ int hg_ht_fdf(const double *z, void *par, double *r, double *Jac)
       so3_mul(KT, K, T);
       for (int a = 0; a < 3; a++) {
         for (int b = 0; b < 3; b++)
-          Jac[3 * a + b] = (cv * (Hw[3 * a + b] * J[b] - Hj[3 * a + b]) - e->cq * mg * KT[3 * a + b]) / J[a];
+          Jac[3 * a + b] = (cv * (Hw[3 * a + b] * J[b] - Hj[3 * a + b]) -
+                            e->cq * mg * KT[3 * a + b]) / J[a];
         Jac[4 * a] += 1.0;
       }
     }
@@ -870,8 +887,14 @@ static void *hg_htw_alloc(int kind, const void *par, const lg_opts *opt)
   w->e.kind = kind;
   return w;
 }
-static void *hg_htrl_alloc(const void *par, const lg_opts *opt) { return hg_htw_alloc(HG_HT_RL, par, opt); }
-static void *hg_htga_alloc(const void *par, const lg_opts *opt) { return hg_htw_alloc(HG_HT_GA, par, opt); }
+static void *hg_htrl_alloc(const void *par, const lg_opts *opt)
+{
+  return hg_htw_alloc(HG_HT_RL, par, opt);
+}
+static void *hg_htga_alloc(const void *par, const lg_opts *opt)
+{
+  return hg_htw_alloc(HG_HT_GA, par, opt);
+}
 
 static void hg_htw_put(const hg_ht_ws *w, lg_state *s)
 {
@@ -933,7 +956,8 @@ static int hg_htw_step(void *ws, lg_state *s)
   }
   scale = hg_amax(e->c, 3);
   e->zlast[0] = NAN;
-  int st = newton_solve(w->nw, hg_ht_fdf, e, z, fmax(w->tol, HG_FLOOR * scale), w->maxiter, &it, &res);
+  int st = newton_solve(w->nw, hg_ht_fdf, e, z, fmax(w->tol, HG_FLOOR * scale), w->maxiter, &it,
+                        &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
@@ -976,12 +1000,14 @@ static const lg_scheme_type hg_scheme_rl = {
   hg_rl_alloc, hg_vi_init, hg_vi_step, hg_vi_free
 };
 static const lg_scheme_type hg_scheme_dl = {
-  "dl", "multibody", "huang2022 Fig. 7 (DL; equations not printed): DH's discrete Lagrangian, SHAKE placement",
+  "dl", "multibody",
+      "huang2022 Fig. 7 (DL; equations not printed): DH's discrete Lagrangian, SHAKE placement",
   "discrete Euler-Lagrange LGVI: one multiplier per time point, no velocity constraint", 1,
   hg_dl_alloc, hg_vi_init, hg_vi_step, hg_vi_free
 };
 static const lg_scheme_type hg_scheme_ga = {
-  "galpha", "multibody", "huang2022 Sec. 3 (Bruls, Cardona and Arnold's Lie group generalized-alpha)",
+  "galpha", "multibody",
+      "huang2022 Sec. 3 (Bruls, Cardona and Arnold's Lie group generalized-alpha)",
   "Lie group generalized-alpha, index 3, spectral radius 0.9 at infinity", 1,
   hg_gaw_alloc, hg_gaw_init, hg_gaw_step, hg_gaw_free
 };
@@ -997,5 +1023,6 @@ static const lg_scheme_type hg_scheme_htga = {
 };
 
 const lg_scheme_type *const huang2022_schemes[] = {
-  &hg_scheme_dh, &hg_scheme_rl, &hg_scheme_dl, &hg_scheme_ga, &hg_scheme_htrl, &hg_scheme_htga, NULL
+  &hg_scheme_dh, &hg_scheme_rl, &hg_scheme_dl, &hg_scheme_ga, &hg_scheme_htrl, &hg_scheme_htga,
+      NULL
 };

@@ -251,11 +251,26 @@ static void ob_free(void *ws)
   free(w);
 }
 
-static void *ob_alloc_cay(const void *par, const lg_opts *opt) { return ob_alloc_kind(OB_LGVI_CAY, par, opt); }
-static void *ob_alloc_exp(const void *par, const lg_opts *opt) { return ob_alloc_kind(OB_LGVI_EXP, par, opt); }
-static void *ob_alloc_lgrk3(const void *par, const lg_opts *opt) { return ob_alloc_kind(OB_LGRK3, par, opt); }
-static void *ob_alloc_rk3(const void *par, const lg_opts *opt) { return ob_alloc_kind(OB_RK3, par, opt); }
-static void *ob_alloc_ref(const void *par, const lg_opts *opt) { return ob_alloc_kind(OB_REF, par, opt); }
+static void *ob_alloc_cay(const void *par, const lg_opts *opt)
+{
+  return ob_alloc_kind(OB_LGVI_CAY, par, opt);
+}
+static void *ob_alloc_exp(const void *par, const lg_opts *opt)
+{
+  return ob_alloc_kind(OB_LGVI_EXP, par, opt);
+}
+static void *ob_alloc_lgrk3(const void *par, const lg_opts *opt)
+{
+  return ob_alloc_kind(OB_LGRK3, par, opt);
+}
+static void *ob_alloc_rk3(const void *par, const lg_opts *opt)
+{
+  return ob_alloc_kind(OB_RK3, par, opt);
+}
+static void *ob_alloc_ref(const void *par, const lg_opts *opt)
+{
+  return ob_alloc_kind(OB_REF, par, opt);
+}
 static void ob_state(const ob_ws *w, lg_state *s);
 
 static int ob_init(void *ws, const void *par, double h, lg_state *s)
@@ -439,9 +454,18 @@ static void *htl_alloc_map(int map, const void *par, const lg_opts *opt)
   }
   return w;
 }
-static void *htl_alloc_exp(const void *par, const lg_opts *opt) { return htl_alloc_map(LGVI_EXP, par, opt); }
-static void *htl_alloc_cay(const void *par, const lg_opts *opt) { return htl_alloc_map(LGVI_CAYLEY, par, opt); }
-static void *htl_alloc_dir(const void *par, const lg_opts *opt) { return htl_alloc_map(LGVI_EXP_DIRECT, par, opt); }
+static void *htl_alloc_exp(const void *par, const lg_opts *opt)
+{
+  return htl_alloc_map(LGVI_EXP, par, opt);
+}
+static void *htl_alloc_cay(const void *par, const lg_opts *opt)
+{
+  return htl_alloc_map(LGVI_CAYLEY, par, opt);
+}
+static void *htl_alloc_dir(const void *par, const lg_opts *opt)
+{
+  return htl_alloc_map(LGVI_EXP_DIRECT, par, opt);
+}
 
 static void htl_free(void *ws)
 {

@@ -156,7 +156,8 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
     }
   }
   for (int r = 0; r < n; r++)
-    w->th[r] = h * (b[0] * w->K[r] + b[1] * w->K[n + r] + b[2] * w->K[2 * n + r] + b[3] * w->K[3 * n + r]);
+    w->th[r] = h * (b[0] * w->K[r] + b[1] * w->K[n + r] + b[2] * w->K[2 * n + r] +
+                    b[3] * w->K[3 * n + r]);
   liang_chart(w, w->th, w->q);
   for (int i = 0; i < nb; i++)
     for (int r = 0; r < 6; r++) {
@@ -210,7 +211,8 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
       so3_hat(H2, W);
       for (int r = 0; r < 3; r++) {
         for (int c = 0; c < 3; c++)
-          JAC(6 * i + r, 6 * i + c) = (r == c) - hh * (H1[3 * r + c] - H2[3 * r + c] * Jb[c]) / Jb[r];
+          JAC(6 * i + r, 6 * i + c) = (r == c) -
+              hh * (H1[3 * r + c] - H2[3 * r + c] * Jb[c]) / Jb[r];
         JAC(6 * i + 3 + r, 6 * i + 3 + r) = 1;
       }
     }
@@ -266,7 +268,8 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
         for (int r = 0; r < 9; r++) S[r] = HP[r] + hh * ZT[r];
         so3_mul(RS, Rm, S);
         for (int r = 0; r < 3; r++) {
-          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) -= sg * RS[3 * r + cc];
+          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) -= sg * RS[3 * r +
+              cc];
           JAC(6 * nb + 3 * k + r, 6 * i + 3 + r) += sg;
         }
       }
@@ -323,7 +326,8 @@ static const lg_scheme_type liang_scheme_rkmk4_proj = {
   liang_alloc_rkmk4_proj, liang_init, liang_rkmk4_step, liang_free
 };
 static const lg_scheme_type liang_scheme_mid = {
-  "imid-index2", "multibody", "liang2023 Eq. 22; the implicit method is ours (the paper names none)",
+  "imid-index2", "multibody",
+      "liang2023 Eq. 22; the implicit method is ours (the paper names none)",
   "Lie group implicit midpoint rule (1-stage Gauss RKMK) on the index-2 form, order 2", 1,
   liang_alloc_mid, liang_init, liang_mid_step, liang_free
 };

@@ -571,16 +571,24 @@ static int step_exact(void *vw, lg_state *s)
   static const lg_scheme_type pend2d_##NAME = {                              \
     #NAME, "planar", SRC, DOC, 1, alloc_##NAME, ws_init, ws_step, ws_free };
 
-PEND2D_IMPLICIT(angle, "sun2022 Eqs. 43-44", "angle form, unknowns omega_{k+1}, theta_{k+1} (implicit midpoint)")
-PEND2D_IMPLICIT(angle_inc, "sun2022 Eqs. 46-47", "angle form, unknowns the increments (same map as angle)")
-PEND2D_IMPLICIT(reduced, "sun2022 Eqs. 48-51", "reduced attitude Gamma = R^T e2, unknowns omega_{k+1}, Gamma_{k+1}")
-PEND2D_IMPLICIT(reduced_inc, "sun2022 Eqs. 52-54", "reduced attitude, unknowns the increments (same map as reduced)")
+PEND2D_IMPLICIT(angle, "sun2022 Eqs. 43-44",
+                "angle form, unknowns omega_{k+1}, theta_{k+1} (implicit midpoint)")
+PEND2D_IMPLICIT(angle_inc, "sun2022 Eqs. 46-47",
+                "angle form, unknowns the increments (same map as angle)")
+PEND2D_IMPLICIT(reduced, "sun2022 Eqs. 48-51",
+                "reduced attitude Gamma = R^T e2, unknowns omega_{k+1}, Gamma_{k+1}")
+PEND2D_IMPLICIT(reduced_inc, "sun2022 Eqs. 52-54",
+                "reduced attitude, unknowns the increments (same map as reduced)")
 PEND2D_IMPLICIT(fform, "sun2022 Eqs. 55-57", "R_{k+1} = R_k F_k, unknowns Delta omega and the columns of F_k (same map as reduced)")
-PEND2D_IMPLICIT(complete, "sun2022 Eqs. 58, 59, 61", "complete Lie group, both rows of R, unknowns the new state")
-PEND2D_IMPLICIT(complete_inc, "sun2022 Eqs. 60-61", "complete Lie group, unknowns the increments (same map as complete)")
+PEND2D_IMPLICIT(complete, "sun2022 Eqs. 58, 59, 61",
+                "complete Lie group, both rows of R, unknowns the new state")
+PEND2D_IMPLICIT(complete_inc, "sun2022 Eqs. 60-61",
+                "complete Lie group, unknowns the increments (same map as complete)")
 PEND2D_IMPLICIT(liealg, "sun2022 Eqs. 62, 63, 65", "Lie algebra (exponential), unknowns omega_{k+1}, theta_{k+1} (same map as angle)")
-PEND2D_IMPLICIT(liealg_inc, "sun2022 Eqs. 64, 66", "Lie algebra (exponential), unknowns the increments, state R_k")
-PEND2D_IMPLICIT(cayley, "sun2022 Eq. 67 in Eq. 64", "Lie algebra increments with the Cayley retraction (our completion)")
+PEND2D_IMPLICIT(liealg_inc, "sun2022 Eqs. 64, 66",
+                "Lie algebra (exponential), unknowns the increments, state R_k")
+PEND2D_IMPLICIT(cayley, "sun2022 Eq. 67 in Eq. 64",
+                "Lie algebra increments with the Cayley retraction (our completion)")
 
 static const lg_scheme_type pend2d_rk4 = {
   "rk4", "planar", "classical RK4", "classical fourth-order Runge-Kutta on (theta, omega)",

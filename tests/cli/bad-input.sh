@@ -12,12 +12,14 @@ expect_bad() { # expect_bad "NEEDLE1|NEEDLE2" ARGS...
   st=$?
   what="lgsim $*"
   [ "$st" -eq 2 ] || { fail "$what: exit status $st, expected 2"; return; }
-  [ "$(wc -l < "$tmp/stderr")" -eq 1 ] || { fail "$what: stderr is not one line"; cat "$tmp/stderr"; return; }
+  [ "$(wc -l < "$tmp/stderr")" -eq 1 ] || { fail "$what: stderr is not one line"; cat \
+    "$tmp/stderr"; return; }
   [ -s "$tmp/stdout" ] && { fail "$what: wrote to stdout"; return; }
   [ -z "$(ls -A "$tmp/o")" ] || { fail "$what: left $(ls -A "$tmp/o")"; return; }
   old_ifs=$IFS; IFS='|'
   for n in $needles; do
-    grep -F -e "$n" "$tmp/stderr" > /dev/null || { IFS=$old_ifs; fail "$what: message does not name '$n': $(cat "$tmp/stderr")"; return; }
+    grep -F -e "$n" "$tmp/stderr" > /dev/null || { IFS=$old_ifs; fail \
+      "$what: message does not name '$n': $(cat "$tmp/stderr")"; return; }
   done
   IFS=$old_ifs
   ok "$what: $(cat "$tmp/stderr")"
@@ -81,7 +83,8 @@ if [ -n "${1:-}" ]; then
   # not bad: a rotation off by 1e-7 is repaired with --reortho, and cardan angles work
   check "--reortho accepts a nearly orthogonal R0" \
     "$LGSIM" run "$M" "$S" --T 0 --reortho --set R0=1,0,0,0,1,0,0,0,1.0000001 -o "$tmp/r.csv"
-  check "cardan:A,B,C sets R0" "$LGSIM" run "$M" "$S" --T 0 --set R0=cardan:0.1,0.2,0.3 -o "$tmp/c.csv"
+  check "cardan:A,B,C sets R0" "$LGSIM" run "$M" "$S" --T 0 --set R0=cardan:0.1,0.2,0.3 -o \
+    "$tmp/c.csv"
 else
   fail "no model with parameters m, J and R0 in lgsim list --tsv"
 fi

@@ -30,12 +30,15 @@ check "t of row k is k h" awk -F, '
 "$LGSIM" run "$M" "$S" --h 0.01 --T 0.1 --every 3 > "$tmp/every.csv"
 check "--every 3 writes steps 0, 3, 6, 9, 10" awk -F, '
   /^#/ { next } !h { h = 1; next } { t = t " " $1 }
-  END { exit t != " 0 0.029999999999999999 0.059999999999999998 0.089999999999999997 0.10000000000000001" }' "$tmp/every.csv"
+  END { exit t != \
+    " 0 0.029999999999999999 0.059999999999999998 0.089999999999999997 0.10000000000000001" \
+    }' "$tmp/every.csv"
 "$LGSIM" run "$M" "$S" --h 0.01 --T 0.05 -o "$tmp/file.csv"
 check "-o FILE writes the bytes of standard output" cmp -s "$out" "$tmp/file.csv"
 check "-o leaves no temporary file" test "$(ls "$tmp" | grep -c '^file\.csv')" -eq 1
 impl=$(pairs | while IFS="$TAB" read -r m s src par; do
-  if "$LGSIM" run "$m" "$s" --T 0 | grep -q '^# scheme_implicit = 1'; then echo "$m $s"; break; fi; done)
+  if "$LGSIM" run "$m" "$s" --T 0 | grep -q '^# scheme_implicit = 1'; then echo "$m $s"; break; \
+    fi; done)
 if [ -n "$impl" ]; then
   check "implicit scheme $impl: last column is newton_iters" sh -c \
     "\"$LGSIM\" run $impl --T 0.02 | grep -v '^#' | head -1 | grep -q ',newton_iters\$'"

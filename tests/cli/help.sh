@@ -14,7 +14,8 @@ check "lgsim run --help has examples" test -s "$tmp/examples"
 (cd "$tmp" && while read -r cmd; do
   set -- $cmd
   shift
-  if "$LGSIM" "$@" --T 0.02 > /dev/null; then ok "example: $cmd"; else echo "FAIL: example: $cmd"; fi
+  if "$LGSIM" "$@" --T 0.02 > /dev/null; then ok "example: $cmd"; else echo \
+    "FAIL: example: $cmd"; fi
 done < "$tmp/examples") > "$tmp/ex.log"
 cat "$tmp/ex.log"
 check "every example of lgsim run --help runs" test "$(grep -c '^FAIL' "$tmp/ex.log")" -eq 0

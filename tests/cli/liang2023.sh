@@ -15,17 +15,21 @@ for s in rkmk4 rkmk4-proj imid-index2; do
     check "lgsim list --tsv has $m with $s" grep -q "^$m${TAB}$s${TAB}" "$tmp/list.tsv"
     "$LGSIM" run "$m" "$s" --h 0.001 --T 0.2 --every 50 -o "$tmp/$m-$s.csv"
     check "$m $s --T 0.2 exits 0" test $? -eq 0
-    check "$m $s: 5 rows, t = 0 to 0.2" test "$(grep -v '^#' "$tmp/$m-$s.csv" | sed 1d | wc -l)" -eq 5
+    check "$m $s: 5 rows, t = 0 to 0.2" test \
+      "$(grep -v '^#' "$tmp/$m-$s.csv" | sed 1d | wc -l)" -eq 5
     check "$m $s: joints within 1e-5 at t = 0.2" joints_within 1e-5 "$tmp/$m-$s.csv"
   done
 done
 # the projection holds both levels at round-off
-check "mast rkmk4-proj: joints at round-off at t = 0.2" joints_within 1e-13 "$tmp/mast-rkmk4-proj.csv"
+check "mast rkmk4-proj: joints at round-off at t = 0.2" joints_within 1e-13 \
+  "$tmp/mast-rkmk4-proj.csv"
 # the model file and the built-in are one text: same bytes
 for s in rkmk4 imid-index2; do
   "$LGSIM" run mast "$s" --T 0.05 --h 0.001 --every 10 -o "$tmp/a.csv"
-  (cd "$top" && "$LGSIM" run --model-file src/model/mast.mb "$s" --T 0.05 --h 0.001 --every 10 -o "$tmp/b.csv")
-  check "mast $s: --model-file src/model/mast.mb gives the built-in's bytes" cmp -s "$tmp/a.csv" "$tmp/b.csv"
+  (cd "$top" && "$LGSIM" run --model-file src/model/mast.mb "$s" --T 0.05 --h 0.001 --every 10 \
+    -o "$tmp/b.csv")
+  check "mast $s: --model-file src/model/mast.mb gives the built-in's bytes" cmp -s \
+    "$tmp/a.csv" "$tmp/b.csv"
 done
 # 18 bodies: 1 + 18 * 18 + 4 columns
 check "mast: 329 columns (330 with newton_iters)" \

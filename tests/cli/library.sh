@@ -29,7 +29,8 @@ other=$(pairs | awk -F"$TAB" -v m="$M" '$1 == m { mine[$2] = 1; next } { s[$2] =
 same "$M" "$S" --set nosuchparam=1
 same "$M" "$S" --set m
 for v in xyz nan 1,2 -2.5 0 1e999 0x1p-3; do same "$M" "$S" --set "m=$v"; done
-for v in 1,2 1,2,3,4 1,inf,1 1,q,1 0.1,0.2,0.5 -0.25,1,1 0.2,0.3,0.4; do same "$M" "$S" --set "J=$v"; done
+for v in 1,2 1,2,3,4 1,inf,1 1,q,1 0.1,0.2,0.5 -0.25,1,1 0.2,0.3,0.4; do same "$M" "$S" --set \
+  "J=$v"; done
 for v in 1,0,0,0,1,0,0,0,1.001 1,0,0 cardan:1,2 cardan:0.1,0.2,0.3 1,0,0,0,1,0,0,0,1.0000001; do
   same "$M" "$S" --set "R0=$v"
 done

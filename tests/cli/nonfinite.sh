@@ -9,7 +9,8 @@ expect_diverge() { # NEEDLE ARGS...
   what="lgsim run $*"
   [ "$st" -eq 3 ] || { fail "$what: exit status $st, expected 3"; return; }
   [ "$(wc -l < "$tmp/err")" -eq 1 ] || { fail "$what: stderr is not one line"; return; }
-  grep -q "at step [0-9]*, t = [0-9.e+-]*" "$tmp/err" || { fail "$what: no step and time: $(cat "$tmp/err")"; return; }
+  grep -q "at step [0-9]*, t = [0-9.e+-]*" "$tmp/err" || { fail \
+    "$what: no step and time: $(cat "$tmp/err")"; return; }
   grep -qF -e "$n" "$tmp/err" || { fail "$what: does not name '$n': $(cat "$tmp/err")"; return; }
   [ -z "$(ls -A "$tmp/o")" ] || { fail "$what: left $(ls -A "$tmp/o")"; return; }
   ok "$what: $(cat "$tmp/err")"

@@ -5,14 +5,16 @@ long="pendulum3d rk4 --h 1e-5 --T 1000 --every 1000 --max-output 100G"
 killed() { # SIGNAL [env]: start a long run, send SIGNAL, expect an empty directory
   sig=$1; shift
   rm -rf "$tmp/o"; mkdir "$tmp/o"
-  env "$@" perl -e '$SIG{$_} = "DEFAULT" for qw(INT QUIT HUP TERM USR1 ALRM PIPE XFSZ); exec @ARGV' \
+  env "$@" perl -e \
+    '$SIG{$_} = "DEFAULT" for qw(INT QUIT HUP TERM USR1 ALRM PIPE XFSZ); exec @ARGV' \
     "$LGSIM" run $long -o "$tmp/o/out.csv" 2> /dev/null &
   p=$!
   sleep 0.4
   kill -s "$sig" "$p"
   wait "$p"
   st=$?
-  if [ "$st" -gt 128 ] && [ -z "$(ls -A "$tmp/o")" ]; then ok "SIG$sig $*: killed ($st), nothing left"
+  if [ "$st" -gt 128 ] && [ -z "$(ls -A "$tmp/o")" ]; then ok \
+    "SIG$sig $*: killed ($st), nothing left"
   else fail "SIG$sig $*: exit status $st, left '$(ls -A "$tmp/o")'"; fi
 }
 for sig in QUIT USR1 ALRM PIPE XFSZ TERM HUP INT; do

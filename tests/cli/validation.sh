@@ -7,7 +7,8 @@ expect2() { # NEEDLE ARGS...: exit 2, one line containing NEEDLE, nothing writte
   st=$?
   what="lgsim run $*"
   [ "$st" -eq 2 ] || { fail "$what: exit status $st, expected 2"; return; }
-  [ "$(wc -l < "$tmp/err")" -eq 1 ] || { fail "$what: stderr is not one line: $(cat "$tmp/err")"; return; }
+  [ "$(wc -l < "$tmp/err")" -eq 1 ] || { fail \
+    "$what: stderr is not one line: $(cat "$tmp/err")"; return; }
   grep -qF -e "$n" "$tmp/err" || { fail "$what: does not say '$n': $(cat "$tmp/err")"; return; }
   [ -z "$(ls -A "$tmp/o")" ] && [ ! -s "$tmp/out" ] || { fail "$what: wrote something"; return; }
   ok "$what: $(cat "$tmp/err")"
@@ -25,8 +26,10 @@ expect2 "parameter m: -1 is not positive" pendulum3d-moiseev lgvi-exp --set m=-1
 expect2 "parameter m: -1 is not positive" offsetbody rk3 --reortho --set m=-1
 expect2 "parameter m: -1 is not positive" planar rk4 --set m=-1
 expect2 "parameter m2 (body rod2): -1 is not positive" doublependulum ref --set m2=-1
-expect2 "parameter J: 1,1,3 violates the triangle inequality" offsetbody rk3 --reortho --set J=1,1,3
-expect2 "parameter gdir_tr: 0,0,2 is not a unit vector" offsetbody rk3 --reortho --set gdir_tr=0,0,2
+expect2 "parameter J: 1,1,3 violates the triangle inequality" offsetbody rk3 --reortho --set \
+  J=1,1,3
+expect2 "parameter gdir_tr: 0,0,2 is not a unit vector" offsetbody rk3 --reortho --set \
+  gdir_tr=0,0,2
 # numbers: decimal only, nothing around them
 for v in 0x1p-3 +5 " 0.1" "0.1 " 1e 0.1.2 . - inf nan 00.5; do
   expect2 "is not a number" planar rk4 --h "$v"

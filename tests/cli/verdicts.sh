@@ -25,7 +25,8 @@ row() { printf '%s\t%s\t-\tclaim\tc\tq\t%s\t%s\t%s\tw\t%s\n' "$1" "$2" "$3" "$4"
 printf 'x-a\t1.05\nx-b\t1.2\nx-c\t1.05\nx-d\t1.05\nx-e\t1.05\nx-f\t1.2\n' > "$d/m.tsv"
 printf 'x-g\t3e-14\nx-h\t1e-12\nx-i\t2.5\nx-j\tnan\tambiguous\ttwo readings\n' >> "$d/m.tsv"
 printf 'x-k\t0.02\nx-l\t0.02\nx-m\t0.021\nx-n\t0.021\nx-o\t1.5\nx-p\t1.5\n' >> "$d/m.tsv"
-printf 'x-q\t0.005\nx-q\t0.011\th=0.05\nx-q\t0.009\tg=9.81\nx-r\t0.005\nx-r\t0.009\tg=9.81\n' >> "$d/m.tsv"
+printf 'x-q\t0.005\nx-q\t0.011\th=0.05\nx-q\t0.009\tg=9.81\nx-r\t0.005\nx-r\t0.009\tg=9.81\n' \
+  >> "$d/m.tsv"
 printf 'x-s\t0.02\nx-t\t0.02\n' >> "$d/m.tsv"
 "$V" "$d/out.tsv" "$d/out.tex" "$d/reg.tsv" -- "$d/m.tsv" || { echo "verdicts failed"; exit 1; }
 expect() {
@@ -44,12 +45,14 @@ expect x-q ambiguous;   expect x-r reproduced
 expect x-s ambiguous;   expect x-t ambiguous
 expect y-a pending
 grep -q 'lgm@x-g' "$d/out.tex" || { echo "no macro for x-g"; fail=1; }
-awk -F"$tab" '$1 == "x-q" && $12 == "h=0.05" && $13 ~ /0.011/ {ok=1} END {exit !ok}' "$d/out.tsv" \
+awk -F"$tab" '$1 == "x-q" && $12 == "h=0.05" && $13 ~ /0.011/ {ok=1} END {exit !ok}' \
+  "$d/out.tsv" \
   || { echo "x-q: the note does not name h=0.05 and its value"; fail=1; }
 grep -q '^# claim: 9 reproduced, 7 not reproduced, 4 ambiguous, 1 pending, of 21' "$d/out.tsv" \
   || { echo "wrong summary line"; fail=1; }
 # --complete: stem x is fully measured, stem y is not.
-"$V" --complete x "$d/reg.tsv" -- "$d/m.tsv" > /dev/null || { echo "x should be complete"; fail=1; }
+"$V" --complete x "$d/reg.tsv" -- "$d/m.tsv" > /dev/null || { echo "x should be complete"; \
+  fail=1; }
 if "$V" --complete y "$d/reg.tsv" -- "$d/m.tsv" > /dev/null 2>&1; then
   echo "y should be incomplete"; fail=1; fi
 # Unknown ids, values under an assumption alone, and malformed rows are refused.

@@ -18,5 +18,6 @@ if [ -w /dev/full ]; then
 fi
 expect_write_error "run to a closed stdout" "write error" sh -c "\"$LGSIM\" run $M $S >&-"
 expect_write_error "--version to a closed stdout" "write error" sh -c "\"$LGSIM\" --version >&-"
-expect_write_error "-o into a missing directory" "$tmp/no/such" "$LGSIM" run "$M" "$S" -o "$tmp/no/such/dir.csv"
+expect_write_error "-o into a missing directory" "$tmp/no/such" "$LGSIM" run "$M" "$S" -o \
+  "$tmp/no/such/dir.csv"
 finish

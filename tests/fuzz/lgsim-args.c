@@ -28,7 +28,8 @@ static void fuzz_run_args(char *text)
   char *argv[64], msg[1024];
   int argc = 0;
   size_t len = strlen(text);
-  if (len && text[len - 1] == '\n') text[len - 1] = '\0';   /* a final newline ends the last line */
+  if (len && text[len - 1] == '\n') text[len -
+                                         1] = '\0';   /* a final newline ends the last line */
   for (char *c = text; argc < 64;) {
     argv[argc++] = c;
     char *nl = strchr(c, '\n');

@@ -44,7 +44,8 @@ double at(const blk *b, int i, int j) { return b->x[(size_t)i * (size_t)b->ncol 
 double drift(const blk *b, int j, double T)
 {
   double d = 0;
-  for (int i = 0; i < b->nrow && at(b, i, 0) <= T + 1e-9; i++) d = fmax(d, fabs(at(b, i, j) - at(b, 0, j)));
+  for (int i = 0; i < b->nrow && at(b, i, 0) <= T + 1e-9; i++) d = fmax(d,
+      fabs(at(b, i, j) - at(b, 0, j)));
   return d;
 }
 
@@ -68,7 +69,10 @@ double maxdiff(const blk *a, const blk *b, int j0, int j1)
 }
 
 void claim(const char *id, double v) { printf("%s\t%.6g\n", id, v); }
-void claim_amb(const char *id, double v, const char *note) { printf("%s\t%.6g\tambiguous\t%s\n", id, v, note); }
+void claim_amb(const char *id, double v, const char *note)
+{
+  printf("%s\t%.6g\tambiguous\t%s\n", id, v, note);
+}
 void claim_under(const char *assumption, const char *id, double v)
 {
   printf("%s\t%.6g\t%s\n", id, v, assumption);

@@ -137,7 +137,8 @@ static void class_halfway(tally *full, tally *fast)
       compare_both(ldexp((double)m, -k), full, fast);
     }
   for (long i = 0; i < 30000; i++) {        /* nearest doubles to 18-digit ...5 */
-    int len = snprintf(s, sizeof s, "%llu", (unsigned long long)(rand64() % UINT64_C(90000000000000000))
+    int len = snprintf(s, sizeof s, "%llu",
+                       (unsigned long long)(rand64() % UINT64_C(90000000000000000))
                        + UINT64_C(10000000000000000));
     snprintf(s + len, sizeof s - (size_t)len, "5e%d", (int)(rand64() % 600) - 300);
     compare_neighbours(strtod(s, NULL), 1, full, fast);

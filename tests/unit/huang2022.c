@@ -64,7 +64,8 @@ static void test_coefficients(void)
       edd = fmax(edd, fabs((cp[4] - cm[4]) / (2 * e) / t - c[5]) / c[5]);
     }
   }
-  gsl_test(!(ed <= 4 * DBL_EPSILON), "d(t) = coefficient of so3_dexpinv, 1e-8 <= t <= 3 (%.2g relative)", ed);
+  gsl_test(!(ed <= 4 * DBL_EPSILON),
+           "d(t) = coefficient of so3_dexpinv, 1e-8 <= t <= 3 (%.2g relative)", ed);
   gsl_test(!(einv <= 4 * DBL_EPSILON), "T^{-1} T = I with our d, 1e-8 <= t <= 3 (%.2g)", einv);
   gsl_test(!(edd <= 1e-7), "d'(t)/t by central differences, 0.3 <= t <= 3 (%.2g relative)", edd);
   double c0[6], cs[6], cl[6];
@@ -80,7 +81,8 @@ static void test_coefficients(void)
     js = fmax(js, fabs(cs[4] - cl[4]) / cl[4]);
     jd = fmax(jd, fabs(cs[5] - cl[5]) / cl[5]);
   }
-  gsl_test(!(js <= 2 * DBL_EPSILON), "d continuous where its evaluation switches (%.2g relative)", js);
+  gsl_test(!(js <= 2 * DBL_EPSILON),
+           "d continuous where its evaluation switches (%.2g relative)", js);
   gsl_test(!(jd <= 1e-13), "d'/t continuous where its evaluation switches (%.2g relative)", jd);
 }
 
@@ -169,7 +171,8 @@ static void state_at(const mb_par *p, double T, lg_body *q)
 {
   lg_opts opt;
   lg_opts_default(&opt);
-  lg_run(lg_scheme_find("multibody", "ref"), p, &opt, 1e-3, lround(T / 1e-3), 1000000, grab, q, NULL);
+  lg_run(lg_scheme_find("multibody", "ref"), p, &opt, 1e-3, lround(T / 1e-3), 1000000, grab, q,
+         NULL);
 }
 
 static void test_multibody_jacobians(void)
@@ -189,7 +192,8 @@ static void test_multibody_jacobians(void)
         hg_s1 *s = hg_s1_alloc(p, form);
         hg_s1_set(s, q, vin, h);
         double z[12];
-        for (int j = 0; j < s->n; j++) z[j] = j < 3 * nb ? h * q[j / 3].W[j % 3] * (1 + 0.1 * urand()) : 1e-4 * urand();
+        for (int j = 0; j < s->n; j++) z[j] = j < 3 * nb ? h * q[j / 3].W[j % 3] * (1 +
+            0.1 * urand()) : 1e-4 * urand();
         double e = newton_jacobian_error(hg_s1_fdf, s, z, (size_t)s->n, 0);
         gsl_test(!(e <= JAC_TOL), "%s, h = %g, %s stage 1: Jacobian (%.2g)", models[mi], h,
                  form ? "RATTLie" : "DH", e);
@@ -209,7 +213,8 @@ static void test_multibody_jacobians(void)
       double z[18];
       for (int j = 0; j < g->n; j++) z[j] = 1e-4 * urand();
       double e = newton_jacobian_error(hg_ga_fdf, g, z, (size_t)g->n, 0);
-      gsl_test(!(e <= JAC_TOL), "%s, h = %g, generalized-alpha: Jacobian (%.2g)", models[mi], h, e);
+      gsl_test(!(e <= JAC_TOL), "%s, h = %g, generalized-alpha: Jacobian (%.2g)", models[mi], h,
+               e);
       hg_ga_free(g);
     }
     free(p);
@@ -236,7 +241,8 @@ static void test_heavytop_jacobians(void)
     double z[3] = {0.041, 0.043, 0.039};
     if (kind == HG_HT_GA) for (int i = 0; i < 3; i++) z[i] *= 1e-2;
     double err = newton_jacobian_error(hg_ht_fdf, &e, z, 3, 0);
-    gsl_test(!(err <= JAC_TOL), "heavy top %s: Jacobian (%.2g)", kind ? "generalized-alpha" : "RATTLie", err);
+    gsl_test(!(err <= JAC_TOL), "heavy top %s: Jacobian (%.2g)",
+             kind ? "generalized-alpha" : "RATTLie", err);
   }
 }
 
@@ -301,10 +307,14 @@ static void test_heavytop(void)
     lg_opts opt;
     lg_opts_default(&opt);
     const char *name = k ? "galpha" : "rattlie";
-    int st = lg_run(lg_scheme_find("heavytop", name), p, &opt, 0.01, 3000, 1, lvert_track, buf, NULL);
+    int st = lg_run(lg_scheme_find("heavytop", name), p, &opt, 0.01, 3000, 1, lvert_track, buf,
+                    NULL);
     gsl_test(st != LG_OK, "heavytop %s: 30 s", name);
-    if (k == 0) gsl_test(!(buf[1] <= 1e-13), "heavytop rattlie: vertical momentum to round-off over 30 s (%.2g)", buf[1]);
-    else gsl_test(!(buf[1] <= 1e-3), "heavytop galpha: vertical momentum within 1e-3 over 30 s (%.2g)", buf[1]);
+    if (k == 0) gsl_test(!(buf[1] <= 1e-13),
+                         "heavytop rattlie: vertical momentum to round-off over 30 s (%.2g)",
+        buf[1]);
+    else gsl_test(!(buf[1] <= 1e-3),
+                  "heavytop galpha: vertical momentum within 1e-3 over 30 s (%.2g)", buf[1]);
   }
 }
 
@@ -331,14 +341,18 @@ static void test_cross(void)
   double d[3];
   for (int k = 0; k < 3; k++) {
     double h = 4e-3 / (1 << k), a[12], b[12];
-    lg_run(lg_scheme_find("multibody", "rattlie"), ps, &opt, h, lround(1 / h), 1000000, keep_rw, a, NULL);
-    lg_run(lg_scheme_find("heavytop", "rattlie"), pp, &opt, h, lround(1 / h), 1000000, keep_rw, b, NULL);
+    lg_run(lg_scheme_find("multibody", "rattlie"), ps, &opt, h, lround(1 / h), 1000000, keep_rw,
+           a, NULL);
+    lg_run(lg_scheme_find("heavytop", "rattlie"), pp, &opt, h, lround(1 / h), 1000000, keep_rw,
+           b, NULL);
     d[k] = 0;
     for (int c = 0; c < 12; c++) d[k] = fmax(d[k], fabs(a[c] - b[c]));
   }
   double o1 = log2(d[0] / d[1]), o2 = log2(d[1] / d[2]);
-  gsl_test(!(d[2] < 1e-3), "spherical-top vs pendulum3d-moiseev, RATTLie, h = 1e-3: close (%.2g)", d[2]);
-  gsl_test(!(fabs(o1 - 2) < 0.2 && fabs(o2 - 2) < 0.2), "... and their difference is O(h^2) (orders %.3f, %.3f)", o1, o2);
+  gsl_test(!(d[2] < 1e-3),
+           "spherical-top vs pendulum3d-moiseev, RATTLie, h = 1e-3: close (%.2g)", d[2]);
+  gsl_test(!(fabs(o1 - 2) < 0.2 && fabs(o2 - 2) < 0.2),
+           "... and their difference is O(h^2) (orders %.3f, %.3f)", o1, o2);
   free(ps);
   free(pp);
 }

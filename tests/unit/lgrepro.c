@@ -21,13 +21,15 @@ static void test_table(void)
     gsl_test(codes[i][0] != codes[i][1], "status code %d is the framework's", codes[i][0]);
   for (int a = LGR_OK; a <= LGR_ESOLVER + 1; a++)
     for (int b = a + 1; b <= LGR_ESOLVER + 1; b++)
-      gsl_test(strcmp(lgr_strerror(a), lgr_strerror(b)) == 0, "codes %d and %d have different messages", a, b);
+      gsl_test(strcmp(lgr_strerror(a), lgr_strerror(b)) == 0,
+               "codes %d and %d have different messages", a, b);
 
   gsl_test(lgr_nmodels() != lg_nmodels() || lgr_nschemes() != lg_nschemes(), "table sizes");
   for (size_t i = 0; i < lgr_nmodels(); i++) {
     const lgr_model *m = lgr_model_at(i);
     gsl_test(strcmp(lgr_model_name(m), lg_model_at(i)->name) != 0
-             || lgr_model_find(lgr_model_name(m), NULL, 0) != m, "model %zu found by its name", i);
+             || lgr_model_find(lgr_model_name(m), NULL, 0) != m, "model %zu found by its name",
+                 i);
     size_t np = 0;
     while (lgr_param_name(m, np)) np++;
     size_t nq = 0;
@@ -39,13 +41,17 @@ static void test_table(void)
     gsl_test(strcmp(lgr_scheme_name(lgr_scheme_at(k)), lg_scheme_at(k)->name) != 0,
              "scheme %zu named as in the table", k);
   gsl_test(lgr_model_find("nosuchmodel", msg, sizeof msg) != NULL
-           || strcmp(msg, "unknown model 'nosuchmodel' (see lgsim list)") != 0, "unknown model: %s", msg);
+           || strcmp(msg, "unknown model 'nosuchmodel' (see lgsim list)") != 0,
+               "unknown model: %s", msg);
   const lgr_model *m = lgr_model_find("pendulum3d-moiseev", msg, sizeof msg);
   gsl_test(!m, "pendulum3d-moiseev is in the table");
   gsl_test(lgr_scheme_find(m, "nosuchscheme", msg, sizeof msg) != NULL
-           || strcmp(msg, "unknown scheme 'nosuchscheme' (see lgsim list pendulum3d-moiseev)") != 0, "unknown scheme: %s", msg);
+           || strcmp(msg,
+                     "unknown scheme 'nosuchscheme' (see lgsim list pendulum3d-moiseev)") != 0,
+               "unknown scheme: %s", msg);
   gsl_test(lgr_alloc(m, "angle", msg, sizeof msg) != NULL
-           || strcmp(msg, "scheme 'angle' integrates the planar family, not model pendulum3d-moiseev "
+           || strcmp(msg,
+                     "scheme 'angle' integrates the planar family, not model pendulum3d-moiseev "
                      "(family heavytop)") != 0, "scheme of another family: %s", msg);
   const lgr_scheme *s = lgr_scheme_find(m, "lgvi-exp", msg, sizeof msg);
   gsl_test(!s || !lgr_scheme_implicit(s) || strcmp(lgr_scheme_family(s), "heavytop") != 0,
@@ -71,10 +77,13 @@ static void test_params(void)
     {"--ref-tol", "-1", "--ref-tol: -1 is not positive"},
     {"newton-maxiter", "0", "--newton-maxiter: 0 is not positive"},
     {"newton-maxiter", "2.5", "--newton-maxiter: '2.5' is not an integer (decimal digits)"},
-    {"newton-maxiter", "99999999999", "--newton-maxiter: 99999999999 is too large (at most 2147483647)"},
-    {"newton-solver", "frobnicate", "--newton-solver: unknown solver 'frobnicate' (direct, newton or hybridsj)"},
+    {"newton-maxiter", "99999999999",
+     "--newton-maxiter: 99999999999 is too large (at most 2147483647)"},
+    {"newton-solver", "frobnicate",
+     "--newton-solver: unknown solver 'frobnicate' (direct, newton or hybridsj)"},
     {"reortho", "yes", "--reortho: 'yes' is not 0 or 1"},
-    {"bogus", "1", "unknown option 'bogus' (newton-tol, newton-maxiter, newton-solver, ref-tol, reortho)"},
+    {"bogus", "1",
+     "unknown option 'bogus' (newton-tol, newton-maxiter, newton-solver, ref-tol, reortho)"},
   };
   char msg[256];
   const lgr_model *m = lgr_model_find("pendulum3d-moiseev", msg, sizeof msg);
@@ -94,22 +103,27 @@ static void test_params(void)
     gsl_test(st != LGR_EINVAL || strcmp(msg, badopt[i].msg) != 0, "option %s %s: %s",
              badopt[i].opt, badopt[i].val, msg);
   }
-  gsl_test(lgr_set(sim, "R0=cardan:0,0,0.5", msg, sizeof msg) != LGR_OK || lgr_get(sim, "R0", R, 9) != 9
+  gsl_test(lgr_set(sim, "R0=cardan:0,0,0.5", msg, sizeof msg) != LGR_OK
+           || lgr_get(sim, "R0", R, 9) != 9
            || fabs(R[0] - cos(0.5)) > 1e-15 || fabs(R[1] + sin(0.5)) > 1e-15,
            "cardan:0,0,0.5 is Rz(0.5): R11 %.17g R12 %.17g", R[0], R[1]);
   const double Jnew[3] = {0.2, 0.3, 0.4}, bad3[3] = {1, NAN, 1};
-  gsl_test(lgr_set_values(sim, "J", Jnew, 3, msg, sizeof msg) != LGR_OK || lgr_get(sim, "J", J, 3) != 3
+  gsl_test(lgr_set_values(sim, "J", Jnew, 3, msg, sizeof msg) != LGR_OK
+           || lgr_get(sim, "J", J, 3) != 3
            || memcmp(J, Jnew, sizeof J) != 0, "lgr_set_values sets J");
   gsl_test(lgr_set_values(sim, "J", bad3, 3, msg, sizeof msg) != LGR_EINVAL
-           || strcmp(msg, "--set J: component 2 is not a finite number") != 0, "NaN rejected: %s", msg);
+           || strcmp(msg, "--set J: component 2 is not a finite number") != 0,
+               "NaN rejected: %s", msg);
   gsl_test(lgr_set_values(sim, "J", Jnew, 2, msg, sizeof msg) != LGR_EINVAL
-           || strcmp(msg, "--set J: 2 components given, expected 3") != 0, "length checked: %s", msg);
+           || strcmp(msg, "--set J: 2 components given, expected 3") != 0, "length checked: %s",
+               msg);
   gsl_test(lgr_get(sim, "nosuch", J, 3) != 0, "lgr_get of an unknown name returns 0");
   gsl_test(lgr_set(sim, "J=0.1,0.2,0.5", msg, sizeof msg) != LGR_OK
            || lgr_init(sim, 0.01, msg, sizeof msg) != LGR_EINVAL || !strstr(msg, "J"),
            "the model's check rejects J = 0.1,0.2,0.5 at lgr_init: %s", msg);
   gsl_test(lgr_set(sim, "J=0.13,0.28,0.17", msg, sizeof msg) != LGR_OK
-           || lgr_init(sim, 0, msg, sizeof msg) != LGR_EINVAL || strcmp(msg, "h: 0 is not positive") != 0,
+           || lgr_init(sim, 0, msg, sizeof msg) != LGR_EINVAL
+               || strcmp(msg, "h: 0 is not positive") != 0,
            "h = 0 rejected: %s", msg);
   gsl_test(lgr_init(sim, 0.01, msg, sizeof msg) != LGR_OK, "restored parameters accepted");
   lgr_free(sim);
@@ -185,19 +199,23 @@ static void test_own_model(void)
   lgr_body b;
   gsl_test(st != LGR_OK || lgr_nbodies(sim) != 2 || lgr_get_body(sim, 1, &b) != LGR_OK
            || lgr_get_body(sim, 2, &b) != LGR_EINVAL, "two bodies after 100 steps");
-  gsl_test(!(phi < 1e-8) || !(dphi < 1e-8), "joint residuals %.3g m, %.3g m/s below 1e-8", phi, dphi);
+  gsl_test(!(phi < 1e-8) || !(dphi < 1e-8), "joint residuals %.3g m, %.3g m/s below 1e-8", phi,
+           dphi);
   gsl_test(!(de < 1e-8), "energy kept to %.3g relative", de);
   gsl_test(fabs(lgr_value(sim, "x2_1") - b.x[0]) != 0, "column x2_1 is body 2's x");
   double m1;
-  gsl_test(lgr_get(sim, "m1", &m1, 1) != 1 || m1 != 1 || lgr_set(sim, "m1=-1", msg, sizeof msg) != LGR_OK
+  gsl_test(lgr_get(sim, "m1", &m1, 1) != 1 || m1 != 1
+           || lgr_set(sim, "m1=-1", msg, sizeof msg) != LGR_OK
            || lgr_init(sim, 0.01, msg, sizeof msg) != LGR_EINVAL || !strstr(msg, "m1"),
            "m1 = -1 is rejected at lgr_init, naming m1: %s", msg);
   lgr_free(sim);
   lgr_model_free(m);
 
-  gsl_test(lgr_model_parse("model x\nbody a\nmass 1\nfrobnicate 2\n", "mine", msg, sizeof msg) != NULL
+  gsl_test(lgr_model_parse("model x\nbody a\nmass 1\nfrobnicate 2\n", "mine", msg,
+                           sizeof msg) != NULL
            || strncmp(msg, "mine:4: unknown keyword 'frobnicate'", 36) != 0, "bad text: %s", msg);
-  gsl_test(lgr_model_read("no/such/file.mb", msg, sizeof msg) != NULL || !strstr(msg, "no/such/file.mb"),
+  gsl_test(lgr_model_read("no/such/file.mb", msg, sizeof msg) != NULL
+           || !strstr(msg, "no/such/file.mb"),
            "missing file: %s", msg);
   lgr_model_free(NULL);
   lgr_model_free((lgr_model *)(void *)lgr_model_at(0));   /* a table model: nothing happens */
@@ -211,7 +229,8 @@ static void test_own_model(void)
 static void test_failures(void)
 {
   char msg[256];
-  lgr_sim *sim = lgr_alloc(lgr_model_find("pendulum3d-moiseev", NULL, 0), "lgvi-exp", msg, sizeof msg);
+  lgr_sim *sim = lgr_alloc(lgr_model_find("pendulum3d-moiseev", NULL, 0), "lgvi-exp", msg,
+                           sizeof msg);
   lgr_body b;
   gsl_test(lgr_step(sim) != LGR_EINVAL || !isnan(lgr_time(sim)) || !isnan(lgr_energy(sim))
            || lgr_get_body(sim, 0, &b) != LGR_EINVAL || lgr_nbodies(sim) != 0,
@@ -255,7 +274,8 @@ static int as_lgsim(int argc, char **argv)
   lgr_sim *sim = m ? lgr_alloc(m, pos[1], msg, sizeof msg) : NULL;
   if (!sim) { lgr_model_free(own); return say(msg); }
   for (int i = 0; i < argc && st == LGR_OK; i++) {
-    if (strcmp(argv[i], "--reortho") == 0) st = lgr_set_option(sim, "reortho", "1", msg, sizeof msg);
+    if (strcmp(argv[i], "--reortho") == 0) st = lgr_set_option(sim, "reortho", "1", msg,
+        sizeof msg);
     else if (argv[i][0] != '-' || i + 1 >= argc) continue;
     else if (strcmp(argv[i], "--set") == 0) st = lgr_set(sim, argv[++i], msg, sizeof msg);
     else if (strcmp(argv[i], "--model-file") == 0) i++;

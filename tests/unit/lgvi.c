@@ -48,12 +48,14 @@ static void test_matrix_form(void)
   matrix_form(q.a, F, Jt);                /* a such that exp(f) solves Eq. (43) */
   lgvi_exp_fdf(f, &q, G, NULL);
   for (int i = 0; i < 3; i++)
-    gsl_test_abs(G[i], 0.0, 1e-15, "exponential residual vanishes at its solution, component %d", i);
+    gsl_test_abs(G[i], 0.0, 1e-15, "exponential residual vanishes at its solution, component %d",
+                 i);
   so3_cay(F, f);
   matrix_form(q.a, F, Jt);                /* a such that cay(f) solves Eq. (60) */
   lgvi_cay_fdf(f, &q, G, NULL);
   for (int i = 0; i < 3; i++)
-    gsl_test_abs(G[i], 0.0, 1e-15, "Cayley residual, Eq. (63), vanishes at its solution, component %d", i);
+    gsl_test_abs(G[i], 0.0, 1e-15,
+                 "Cayley residual, Eq. (63), vanishes at its solution, component %d", i);
 }
 static void test_small_angles(void)
 {
@@ -69,7 +71,8 @@ static void test_small_angles(void)
   {
     volatile double t = 1e-8;
     double naive = (1 - cos(t)) / (t * t);
-    gsl_test(!(fabs(naive - 0.5) > 1e-3), "the naive (1-cos t)/t^2 is wrong at t = 1e-8 (%g)", naive);
+    gsl_test(!(fabs(naive - 0.5) > 1e-3), "the naive (1-cos t)/t^2 is wrong at t = 1e-8 (%g)",
+             naive);
   }
 }
 static void test_step(void)
@@ -89,12 +92,14 @@ static void test_step(void)
     so3_mv(L0, w.R, w.Pi);
     gsl_test(lgvi_rot_step(&w, 0.01, F, &it, &res) != LG_OK, "LGVI step (map %d) converges", map);
     so3_mv(L1, w.R, w.Pi);
-    gsl_test_abs(so3_dot(gdir, L1), so3_dot(gdir, L0), 1e-14, "vertical momentum kept by one step (map %d)", map);
+    gsl_test_abs(so3_dot(gdir, L1), so3_dot(gdir, L0), 1e-14,
+                 "vertical momentum kept by one step (map %d)", map);
     gsl_test_abs(so3_orth_err(F), 0.0, 1e-15, "F orthogonal (map %d)", map);
     gsl_test(!(it >= 1 && it <= 5), "Newton iterations of one step (map %d): %d", map, it);
     if (map == LGVI_EXP) memcpy(fg, w.f, sizeof fg);
     if (map == LGVI_EXP_DIRECT)
-      for (int i = 0; i < 3; i++) gsl_test_abs(w.f[i], fg[i], 1e-16, "GSL and hand-written Newton agree, f[%d]", i);
+      for (int i = 0; i < 3; i++) gsl_test_abs(w.f[i], fg[i], 1e-16,
+                                               "GSL and hand-written Newton agree, f[%d]", i);
     lgvi_rot_free(&w);
   }
 }
@@ -111,12 +116,15 @@ static void test_rk3_and_check(void)
   lg_failure f;
   lg_opts_default(&opt);
   lg_params_default(m, &p);
-  gsl_test(m->check(&p, 0, msg, sizeof msg) != LG_EINVAL, "printed R0 rejected without re-orthonormalisation");
-  gsl_test(m->check(&p, 1, msg, sizeof msg) != LG_OK, "printed R0 accepted with re-orthonormalisation");
+  gsl_test(m->check(&p, 0, msg, sizeof msg) != LG_EINVAL,
+           "printed R0 rejected without re-orthonormalisation");
+  gsl_test(m->check(&p, 1, msg, sizeof msg) != LG_OK,
+           "printed R0 accepted with re-orthonormalisation");
   gsl_test_abs(so3_orth_err(p.R0), 0.0, 1e-14, "re-orthonormalised R0 is orthogonal");
   lg_run(lg_scheme_find("offsetbody", "lgrk3"), &p, &opt, 0.01, 200, 0, keep_last, &a, &f);
   lg_run(lg_scheme_find("offsetbody", "rk3"), &p, &opt, 0.01, 200, 0, keep_last, &b, &f);
-  for (int i = 0; i < 9; i++) gsl_test_abs(a.s.R[i], b.s.R[i], 1e-12, "Lie group RK3 and RK3 rotations agree, R[%d]", i);
+  for (int i = 0; i < 9; i++) gsl_test_abs(a.s.R[i], b.s.R[i], 1e-12,
+                                           "Lie group RK3 and RK3 rotations agree, R[%d]", i);
   gsl_test_int((int)(offsetof(ob_params, W0) / sizeof(double)), 23, "offset of W0 in ob_params");
   gsl_test_int((int)(offsetof(ht_params, W0) / sizeof(double)), 20, "offset of W0 in ht_params");
 }

@@ -31,7 +31,8 @@ static void test_mast_file(void)
   mb_par *p = defaults("mast");
   gsl_test(p == NULL, "mast is built in");
   if (!p) return;
-  gsl_test(p->topo->nb != 18 || p->topo->nj != 27 || p->topo->nc != 81, "mast: 18 bars, 27 joints, 81 constraints");
+  gsl_test(p->topo->nb != 18 || p->topo->nj != 27 || p->topo->nc != 81,
+           "mast: 18 bars, 27 joints, 81 constraints");
   const double pi = 3.14159265358979323846, r = 2 / sqrt(3.0), s = 0.03, rho = 30;
   const double h0 = sqrt(1 - pow(2 * r * sin(pi / 8), 2));
   double N[4][3][3], ex = 0, em = 0;
@@ -73,10 +74,12 @@ static void test_mast_constraints(void)
   gsl_test(!(ephi <= 1e-15), "mast: joints closed at t = 0 to round-off (%.2g m)", ephi);
   gsl_test(!(eorth <= 1e-15), "mast: rotations orthogonal at t = 0 (%.2g)", eorth);
   mb_jac(p, q, B);
-  gsl_matrix *A = gsl_matrix_alloc((size_t)n, (size_t)nc), *V = gsl_matrix_alloc((size_t)nc, (size_t)nc);
+  gsl_matrix *A = gsl_matrix_alloc((size_t)n, (size_t)nc),
+      *V = gsl_matrix_alloc((size_t)nc, (size_t)nc);
   gsl_vector *S = gsl_vector_alloc((size_t)nc), *w = gsl_vector_alloc((size_t)nc);
   for (int i = 0; i < nc; i++)
-    for (int j = 0; j < n; j++) gsl_matrix_set(A, (size_t)j, (size_t)i, B[(size_t)i * (size_t)n + (size_t)j]);
+    for (int j = 0; j < n; j++) gsl_matrix_set(A, (size_t)j, (size_t)i,
+                                               B[(size_t)i * (size_t)n + (size_t)j]);
   gsl_linalg_SV_decomp(A, V, S, w);
   int rank = 0;
   for (int i = 0; i < nc; i++) rank += gsl_vector_get(S, (size_t)i) > n * DBL_EPSILON * gsl_vector_get(S, 0);
@@ -106,7 +109,8 @@ static void test_mid_jacobian(const char *model, int nstep)
     liang_mid_guess(ws, x);
     for (size_t j = 0; j < n; j++) x[j] += 1e-3 * sin(1.0 + 7.0 * (double)j);
     double e = newton_jacobian_error(liang_mid_fdf, ws, x, n, 1e-6);
-    gsl_test(!(e <= 1e-7), "%s: implicit midpoint Jacobian = central differences (%.2g)", model, e);
+    gsl_test(!(e <= 1e-7), "%s: implicit midpoint Jacobian = central differences (%.2g)", model,
+             e);
     free(x);
   }
   if (ws) S->free(ws);
@@ -130,7 +134,8 @@ static void test_schemes_run(void)
       for (int k = 0; ok && k < 200; k++) ok = liang_schemes[s]->step(ws, &st) == LG_OK;
       double ephi = ok ? mb_phi_err(p, st.body) : NAN, edphi = ok ? mb_dphi_err(p, st.body) : NAN;
       double bar = strcmp(liang_schemes[s]->name, "rkmk4-proj") == 0 ? 1e-13 : 1e-4;
-      gsl_test(!ok || !(ephi <= bar && edphi <= bar), "%s on %s: 200 steps, joints within %g (%.2g m, %.2g m/s)",
+      gsl_test(!ok || !(ephi <= bar && edphi <= bar),
+               "%s on %s: 200 steps, joints within %g (%.2g m, %.2g m/s)",
                liang_schemes[s]->name, model[m], bar, ephi, edphi);
       if (ws) liang_schemes[s]->free(ws);
       free(p);

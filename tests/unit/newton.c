@@ -163,7 +163,8 @@ static void test_direct_same_map(void)
     newton_solve(wd, sys3, NULL, xd, 1e-300, cap, &id, &rd);
     gsl_test(ip != id, "direct and newton: iteration counts %d and %d", id, ip);
     for (int i = 0; i < 3; i++)
-      gsl_test_abs(xd[i], xp[i], 1e-14, "direct = newton after %d iterations, component %d", cap, i);
+      gsl_test_abs(xd[i], xp[i], 1e-14, "direct = newton after %d iterations, component %d", cap,
+                   i);
   }
   newton_free(wp);
   newton_free(wd);

@@ -155,7 +155,8 @@ int main(void)
       d_zyx = fmax(d_zyx, fabs(printed[i] - wzyx[i]));
     }
     gsl_test_abs(d_ours, 0.0, 1e-8, "p3d: B(theta) is the body angular velocity of Rx Ry Rz");
-    gsl_test(!(d_printed > 0.1), "p3d: the printed Eq. (87) is not that of Rx Ry Rz (%g)", d_printed);
+    gsl_test(!(d_printed > 0.1), "p3d: the printed Eq. (87) is not that of Rx Ry Rz (%g)",
+             d_printed);
     gsl_test_abs(d_zyx, 0.0, 1e-8, "p3d: the printed Eq. (87) is that of Rz Ry Rx");
   }
   exit(gsl_test_summary());

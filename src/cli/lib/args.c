@@ -110,7 +110,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
   a->every = 1;
   a->max_output = LGSIM_MAX_OUTPUT; a->max_output_str = "1G";
   lg_opts_default(&a->opt);
-  if (!(a->sets = calloc((size_t)argc + 1, sizeof *a->sets))) return usage(msg, n, "out of memory");
+  if (!(a->sets = calloc((size_t)argc + 1, sizeof *a->sets))) return usage(msg, n,
+      "out of memory");
   for (int i = 0; i < argc; i++) {
     char *arg = argv[i], name[64];
     const char *val = NULL, *eq = strchr(arg, '=');
@@ -121,7 +122,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       else return usage(msg, n, "run: unexpected argument '%s' (see lgsim help run)", arg);
       continue;
     }
-    snprintf(name, sizeof name, "%.*s", eq && arg[1] == '-' ? (int)(eq - arg) : (int)strlen(arg), arg);
+    snprintf(name, sizeof name, "%.*s", eq && arg[1] == '-' ? (int)(eq - arg) : (int)strlen(arg),
+             arg);
     if (eq && arg[1] == '-') val = eq + 1;
     #define VALUE()                                                              \
       do {                                                                       \
@@ -154,7 +156,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       a->out = argv[++i];
       size_t len = strlen(a->out);
       if (len == 0) st = usage(msg, n, "-o: the file name is empty");
-      else if (a->out[len - 1] == '/') st = usage(msg, n, "-o: '%s' names a directory, not a file", a->out);
+      else if (a->out[len - 1] == '/') st = usage(msg, n, "-o: '%s' names a directory, not a file",
+                                                  a->out);
     } else if (strcmp(name, "--model-file") == 0) {
       if (a->model_file) return usage(msg, n, "--model-file: given twice");
       VALUE();
@@ -192,8 +195,10 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
   }
   if (a->model_file && a->model && !a->scheme) { a->scheme = a->model; a->model = NULL; }
   if (a->model_file && a->model)
-    return usage(msg, n, "run: --model-file %s and model '%s': give one of them", a->model_file, a->model);
-  if (!a->model && !a->model_file) return usage(msg, n, "run: missing MODEL and SCHEME (see lgsim list)");
+    return usage(msg, n, "run: --model-file %s and model '%s': give one of them", a->model_file,
+                 a->model);
+  if (!a->model && !a->model_file) return usage(msg, n,
+                                                "run: missing MODEL and SCHEME (see lgsim list)");
   if (!a->scheme) return usage(msg, n, "run: missing SCHEME after model '%s' (see lgsim list %s)",
                                a->model ? a->model : a->model_file, a->model ? a->model : "");
   return LGSIM_EXIT_OK;
@@ -235,7 +240,8 @@ static int number_of_steps(run_args *a, char *msg, size_t n)
 {
   double r = a->T / a->h;
   if (!(r <= 1e9))
-    return usage(msg, n, "--T %s with --h %s gives %.3g steps, more than 1e9", a->T_str, a->h_str, r);
+    return usage(msg, n, "--T %s with --h %s gives %.3g steps, more than 1e9", a->T_str,
+                 a->h_str, r);
   a->nsteps = (long)llround(r);
   if (fabs((double)a->nsteps * a->h - a->T) > 1e-9 * a->T) {
     char lo[40], hi[40], ratio[40];
@@ -259,7 +265,8 @@ static int probe_columns(run_args *a, char *msg, size_t n)
   a->ncol = (st.own ? st.own->ncol : a->m->ncol) + (a->s->implicit != 0);
   a->s->free(ws);
   if (status != LG_OK)
-    return usage(msg, n, "scheme %s could not start on model %s with these parameters (status %d)",
+    return usage(msg, n,
+                 "scheme %s could not start on model %s with these parameters (status %d)",
                  a->s->name, a->m->name, status);
   return LGSIM_EXIT_OK;
 }
@@ -282,7 +289,8 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
     return LGSIM_EXIT_USAGE;
   }
   if (a->newton_opt && !a->s->implicit)
-    return usage(msg, n, "%s: scheme %s is explicit and solves no Newton iteration; drop the option",
+    return usage(msg, n,
+                 "%s: scheme %s is explicit and solves no Newton iteration; drop the option",
                  a->newton_opt, a->s->name);
   if ((st = number_of_steps(a, msg, n)) || (st = probe_columns(a, msg, n))) return st;
   a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + 8192;

@@ -110,7 +110,10 @@ void bai_header(const char *what)
 
 static void flipped_torque(void *par) { ((ob_params *)par)->gdir_rot[2] = 1; }
 static void no_gravity(void *par) { ((ob_params *)par)->g = 0; }
-static void transposed_r0(void *par) { so3_transpose(((ob_params *)par)->R0, ((ob_params *)par)->R0); }
+static void transposed_r0(void *par)
+{
+  so3_transpose(((ob_params *)par)->R0, ((ob_params *)par)->R0);
+}
 
 void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
 {
@@ -119,7 +122,8 @@ void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
   const lg_model *m = drv_params("offsetbody", par, 1, NULL);
   lg_opts_default(&opt);
   opt.newton_tol = 1e-10;
-  drv_block("0 LGVI (Cayley), R0 re-orthonormalised", m, "lgvi-cayley", par, &opt, 0.01, 1000, 1, cols);
+  drv_block("0 LGVI (Cayley), R0 re-orthonormalised", m, "lgvi-cayley", par, &opt, 0.01, 1000, 1,
+            cols);
   drv_block("1 Lie group RK3", m, "lgrk3", par, &opt, 0.01, 1000, 1, cols);
   drv_block("2 RK3 on 18 numbers", m, "rk3", par, &opt, 0.01, 1000, 1, cols);
   drv_block("3 reference", m, "ref", par, &opt, 0.01, 1000, 1, cols);
@@ -129,7 +133,8 @@ void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
     drv_params("offsetbody", pr, 1, no_gravity);
     drv_block("5 reference, no gravity", m, "ref", pr, &opt, 0.01, 1000, 1, cols);
     drv_params("offsetbody", pr, 1, transposed_r0);
-    drv_block("6 reference, printed R0 read as its transpose", m, "ref", pr, &opt, 0.01, 1000, 1, cols);
+    drv_block("6 reference, printed R0 read as its transpose", m, "ref", pr, &opt, 0.01, 1000, 1,
+              cols);
   }
   if (consistent) {
     drv_params("offsetbody", pr, 1, consistent_gravity);
@@ -157,10 +162,14 @@ void moiseev_runs(const char *what, const char *cols, int upright)
   drv_block("2 reference", m, "ref", par, &opt, 0.01, 3000, 1, cols);
   if (upright) {
     drv_params("pendulum3d-moiseev", par, 0, gravity_up);
-    drv_block("3 LGVI, gravity along -e3 (upright start)", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
-    drv_block("4 RK4, gravity along -e3 (upright start)", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+    drv_block("3 LGVI, gravity along -e3 (upright start)", m, "lgvi-exp", par, &opt, 0.01, 3000,
+              1, cols);
+    drv_block("4 RK4, gravity along -e3 (upright start)", m, "rk4", par, &opt, 0.01, 3000, 1,
+              cols);
   }
   drv_params("pendulum3d-moiseev", par, 0, gravity_981);   /* the sensitivity pass */
-  drv_block(upright ? "5 LGVI, g = 9.81" : "3 LGVI, g = 9.81", m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
-  drv_block(upright ? "6 RK4, g = 9.81" : "4 RK4, g = 9.81", m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+  drv_block(upright ? "5 LGVI, g = 9.81" : "3 LGVI, g = 9.81", m, "lgvi-exp", par, &opt, 0.01,
+            3000, 1, cols);
+  drv_block(upright ? "6 RK4, g = 9.81" : "4 RK4, g = 9.81", m, "rk4", par, &opt, 0.01, 3000, 1,
+            cols);
 }

@@ -32,7 +32,8 @@ static double ld_jmax(const mb_par *p, const double *c, int i)
 {
   double e = 0;
   for (int k = 0; k < p->topo->nj; k++)
-    if (i < 0 || p->topo->joint[k].a == i || p->topo->joint[k].b == i) e = fmax(e, so3_norm(c + 3 * k));
+    if (i < 0 || p->topo->joint[k].a == i || p->topo->joint[k].b == i) e = fmax(e,
+        so3_norm(c + 3 * k));
   return e;
 }
 
@@ -73,7 +74,8 @@ static int ld_emit(void *ctx, const lg_state *s)
   double *v = r->v[r->n];
   for (int i = 0; i < nb; i++)
     for (int c = 0; c < 9; c++)
-      if (!isfinite(q[i].R[c]) || (c < 3 && !(isfinite(q[i].x[c]) && isfinite(q[i].W[c]) && isfinite(q[i].v[c]))))
+      if (!isfinite(q[i].R[c])
+          || (c < 3 && !(isfinite(q[i].x[c]) && isfinite(q[i].W[c]) && isfinite(q[i].v[c]))))
         return x->bad = 1;
   v[LD_T] = s->t;
   mb_phi(p, q, x->c);
@@ -120,12 +122,14 @@ void ld_simulate(ld_run *r, const char *model, const char *scheme, double h, dou
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *S = lg_scheme_find("multibody", scheme);
   char msg[256];
-  if (!m || !S) { fprintf(stderr, "liang23drv: no model %s or scheme %s\n", model, scheme); exit(1); }
+  if (!m || !S) { fprintf(stderr, "liang23drv: no model %s or scheme %s\n", model,
+                          scheme); exit(1); }
   memset(r, 0, sizeof *r);
   r->p = calloc(1, m->par_size);
   if (!r->p) exit(1);
   lg_params_default(m, r->p);
-  if (m->check(r->p, 0, msg, sizeof msg) != LG_OK) { fprintf(stderr, "liang23drv: %s\n", msg); exit(1); }
+  if (m->check(r->p, 0, msg, sizeof msg) != LG_OK) { fprintf(stderr, "liang23drv: %s\n",
+      msg); exit(1); }
   long nsteps = lround(T / h);
   r->nb = r->p->topo->nb;
   r->nsnap = nsnap;
@@ -136,7 +140,8 @@ void ld_simulate(ld_run *r, const char *model, const char *scheme, double h, dou
   ld_ctx x = {r, mb_work_alloc(r->p->topo), {ld_body(r->p, "L30"), ld_body(r->p, "T30")},
               malloc(((size_t)r->p->topo->nc + 1) * sizeof(double)),
               malloc(((size_t)r->p->topo->nc + 1) * sizeof(double)),
-              malloc(6 * (size_t)r->nb * sizeof(double)), malloc((size_t)r->nb * sizeof(lg_body)), 0, h, 0};
+              malloc(6 * (size_t)r->nb * sizeof(double)),
+                  malloc((size_t)r->nb * sizeof(lg_body)), 0, h, 0};
   if (!r->v || !r->snap || !r->last || !x.w || !x.c || !x.a || !x.dV || !x.qa) exit(1);
   lg_opts opt;
   lg_opts_default(&opt);
