@@ -448,7 +448,8 @@ static void tex_table(FILE *fp, const char *kind)
     const claim *c = &claims[i];
     if (strcmp(c->field[F_KIND], kind) != 0) continue;
     fputs("\\texttt{", fp);
-    tex_text(fp, c->field[F_ID]);
+    for (const char *k = c->field[F_ID]; *k; k++)   /* ids break after a hyphen */
+      if (*k == '-') fputs("-\\allowbreak{}", fp); else fputc(*k, fp);
     fputs("}\\newline ", fp);
     if (strcmp(c->field[F_FIGURE], "-") != 0) {
       tex_text(fp, c->field[F_FIGURE]);

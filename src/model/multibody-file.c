@@ -594,22 +594,38 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
   int st = LG_OK;
   char line[1024];
   for (const char *s = text; *s && st == LG_OK;) {
-    const char *eol = strchr(s, '\n');
-    size_t n = eol ? (size_t)(eol - s) : strlen(s);
-    d.line++;
-    if (n >= sizeof line)
-      st = desc_error(&d, "line longer than %d characters", (int)sizeof line - 1);
-    else {
-      memcpy(line, s, n);
-      line[n] = '\0';
-      char *hash = strchr(line, '#');
-      if (hash) *hash = '\0';
-      for (char *c = line; *c && st == LG_OK; c++)
-        if (iscntrl((unsigned char)*c) && *c != '\t' && *c != '\r')
-          st = desc_error(&d, "control character 0x%02x", (unsigned)(unsigned char)*c);
-      if (st == LG_OK) st = read_line(&d, line);
+    /* one statement: a physical line, and the next ones while a line ends
+       with a backslash; errors name the statement's first line */
+    size_t len = 0;
+    int first = d.line + 1, more = 1;
+    while (more && *s && st == LG_OK) {
+      const char *eol = strchr(s, '\n');
+      size_t n = eol ? (size_t)(eol - s) : strlen(s);
+      d.line++;
+      size_t k = n;
+      while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r')) k--;
+      more = k && s[k - 1] == '\\';
+      if (more) n = k - 1;
+      if (len + n + 1 >= sizeof line)
+        st = desc_error(&d, "statement longer than %d characters", (int)sizeof line - 2);
+      else {
+        memcpy(line + len, s, n);
+        len += n;
+        line[len++] = ' ';
+        line[len] = '\0';
+      }
+      s = eol ? eol + 1 : s + strlen(s);
     }
-    s += n + (eol != NULL);
+    if (st != LG_OK) break;
+    int last = d.line;
+    d.line = first;
+    char *hash = strchr(line, '#');
+    if (hash) *hash = '\0';
+    for (char *c = line; *c && st == LG_OK; c++)
+      if (iscntrl((unsigned char)*c) && *c != '\t' && *c != '\r')
+        st = desc_error(&d, "control character 0x%02x", (unsigned)(unsigned char)*c);
+    if (st == LG_OK) st = read_line(&d, line);
+    if (st == LG_OK) d.line = last;
   }
   if (st == LG_OK) {
     d.line = 0;
