@@ -145,24 +145,26 @@ static double mb_joint_max(const mb_par *p, const double *c)
   return e;
 }
 
-double mb_phi_err(const mb_par *p, const lg_body *q)
+/* the largest joint norm of a residual computed by f */
+static double mb_joint_err(const mb_par *p, const lg_body *q,
+                           void (*f)(const mb_par *, const lg_body *, double *))
 {
   double c[3 * 64], *cc = p->topo->nj <= 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
   if (!cc) return NAN;
-  mb_phi(p, q, cc);
+  f(p, q, cc);
   double e = mb_joint_max(p, cc);
   if (cc != c) free(cc);
   return e;
 }
 
+double mb_phi_err(const mb_par *p, const lg_body *q)
+{
+  return mb_joint_err(p, q, mb_phi);
+}
+
 double mb_dphi_err(const mb_par *p, const lg_body *q)
 {
-  double c[3 * 64], *cc = p->topo->nj <= 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
-  if (!cc) return NAN;
-  mb_bv(p, q, cc);
-  double e = mb_joint_max(p, cc);
-  if (cc != c) free(cc);
-  return e;
+  return mb_joint_err(p, q, mb_bv);
 }
 struct mb_work {
   int nb, nj, nc;

@@ -96,3 +96,19 @@ void cmpchk_claim(const char *id, double v)
 {
   printf("%s\t%.6g\n", id, v);
 }
+
+int cmpchk_figure(const char *fig, const char *path, const char *rival)
+{
+  cmpchk_wp d;
+  char id[128];
+  if (cmpchk_read(&d, path) != 0) return 1;
+  for (int i = 0; i < d.nb; i++) {
+    snprintf(id, sizeof id, "cmp-work-precision-%s-slope-%s", fig, d.b[i].name);
+    cmpchk_claim(id, cmpchk_slope(&d, &d.b[i]));
+  }
+  snprintf(id, sizeof id, "cmp-work-precision-%s-same", fig);
+  cmpchk_claim(id, cmpchk_same(&d));
+  snprintf(id, sizeof id, "cmp-work-precision-%s-rk4-%s", fig, rival);
+  cmpchk_claim(id, cmpchk_equal_cost(cmpchk_find(&d, "rk4"), cmpchk_find(&d, rival)));
+  return 0;
+}

@@ -29,5 +29,8 @@ double cmpchk_equal_cost(const cmpchk_block *a, const cmpchk_block *b);
 double cmpchk_same(const cmpchk_wp *d);
 /* print one measurement line */
 void cmpchk_claim(const char *id, double v);
+/* the measurements of one work-precision figure: every slope, the same-map
+   check and RK4 against rival at equal cost; 0 on success */
+int cmpchk_figure(const char *fig, const char *path, const char *rival);
 
 #endif
