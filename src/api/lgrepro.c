@@ -96,7 +96,7 @@ static int read_vector(const char *what, const char *s, double *v, int len, char
     char *comma = strchr(c, ',');
     if (comma) *comma = '\0';
     st = read_real(what, c, &v[i], msg, msglen);
-    c = comma + 1;
+    if (comma) c = comma + 1;
   }
   free(copy);
   return st;
