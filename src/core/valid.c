@@ -8,14 +8,30 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 
+/* The fewest significant digits p0 that read back as x are found by
+   bisection (reading back is monotone in the digits).  A larger precision
+   can only be shorter where %g leaves exponent notation: at p = X + 1 for
+   the decimal exponent X ("10", not "1e+01"); that one candidate is tried
+   too, and the shorter kept (the smaller precision on a tie). */
+static int lg_reads_back(char *c, size_t n, int p, double x)
+{
+  snprintf(c, n, "%.*g", p, x);
+  return strtod(c, NULL) == x || x != x;
+}
+
 size_t lg_fmt_shortest(char *buf, size_t n, double x)
 {
-  char c[40], best[40] = "";
-  for (int prec = 1; prec <= 17; prec++) {      /* "10", not "1e+01" */
-    snprintf(c, sizeof c, "%.*g", prec, x);
-    if ((strtod(c, NULL) == x || x != x) && (!best[0] || strlen(c) < strlen(best)))
-      memcpy(best, c, sizeof c);
+  char c[40], best[40];
+  int lo = 1, hi = 17;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (lg_reads_back(c, sizeof c, mid, x)) hi = mid; else lo = mid + 1;
   }
+  lg_reads_back(best, sizeof best, lo, x);
+  char *e = strchr(best, 'e');
+  int p1 = e ? atoi(e + 1) + 1 : 0;
+  if (p1 > lo && p1 <= 17 && lg_reads_back(c, sizeof c, p1, x) && strlen(c) < strlen(best))
+    memcpy(best, c, sizeof c);
   return (size_t)snprintf(buf, n, "%s", best);
 }
 
