@@ -45,7 +45,7 @@ PDF_DATE := 20231114221320
 
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
-.PHONY: all figures report data check check-tangle check-chunks unit-tests \
+.PHONY: all figures report data check check-tangle check-chunks check-overfull unit-tests \
         claim-checks sanitize bench clean help tangle programs lib install uninstall
 
 all: report
@@ -260,7 +260,8 @@ SHTESTS := $(sort $(wildcard tests/cli/*.sh))
 RESULTS := $(UNITS:%=$(O)/result/unit-%.res) \
            $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res) \
            $(CHECKS:%=$(O)/result/claims-%.res) \
-           $(O)/result/check-tangle.res $(O)/result/check-chunks.res
+           $(O)/result/check-tangle.res $(O)/result/check-chunks.res \
+           $(O)/result/check-overfull.res
 
 RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
          else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
@@ -292,6 +293,10 @@ $(O)/result/check-chunks.res: $(CHAPTERS)
 	@mkdir -p $(@D)
 	@$(call RECORD,check-chunks,$(MAKE) check-chunks)
 
+$(O)/result/check-overfull.res: $(T)/report.pdf
+	@mkdir -p $(@D)
+	@$(call RECORD,check-overfull,$(MAKE) check-overfull)
+
 unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
 claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
 
@@ -316,6 +321,14 @@ check-tangle:
 	for f in $$(find src tests -type f | sort); do \
 	  [ -f "$$d/$$f" ] || { echo "check-tangle: $$f is not tangled from any chapter"; st=1; }; done; \
 	exit $$st
+
+# check-overfull: no line of the report sticks out of the text by more than 1 pt.
+check-overfull: $(T)/report.pdf
+	@echo "  CHECK    overfull boxes"
+	@n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $(T)/report/report.log || true; } \
+	      | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
+	if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $(T)/report/report.log | head -40; \
+	  echo "check-overfull: $$n lines of the report wider than the text by more than 1 pt"; exit 1; fi
 
 # check-chunks: a chunk name may be defined (and continued) in one chapter only.
 check-chunks:

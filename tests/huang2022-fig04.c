@@ -1,4 +1,5 @@
-/* huang2022-fig04.c: agreement of rod 2's body angular velocity about its body X axis with the reference,
+/* huang2022-fig04.c: agreement of rod 2's body angular velocity about its body X axis with the
+   reference,
    over 0-4 s and over 0-50 s (index 2 of the data file is one summary row). */
 #include <math.h>
 #include "lib/lgvichk.h"

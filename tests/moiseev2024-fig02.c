@@ -1,4 +1,5 @@
-/* moiseev2024-fig02.c: a Cartesian variational integrator leaves the circle (moiseev2024 Fig. 2). */
+/* moiseev2024-fig02.c: a Cartesian variational integrator leaves the circle
+   (moiseev2024 Fig. 2). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

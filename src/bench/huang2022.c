@@ -124,14 +124,16 @@ int main(int argc, char **argv)
     double wall, t = run50(mb[s], &wall);
     int ok = t < 0.3;
     fail |= !ok;
-    printf("%s: doublependulum %s, 50 s at h = 1e-3: %.3f s of CPU time < 0.3 s (wall clock %.3f s)\n",
+    printf("%s: doublependulum %s, 50 s at h = 1e-3: %.3f s of CPU time < 0.3 s (wall clock "
+           "%.3f s)\n",
            ok ? "PASS" : "FAIL", mb[s], t, wall);
   }
   if (irl < 0 || icy < 0) printf("note: no Valgrind, the instruction bar is not checked\n");
   else {
     int ok = irl <= 1.5 * icy;
     fail |= !ok;
-    printf("%s: heavy-top rattlie %.0f instructions/step <= 1.5 x lgvi-cayley's %.0f (ratio %.2f)\n",
+    printf("%s: heavy-top rattlie %.0f instructions/step <= 1.5 x lgvi-cayley's %.0f (ratio "
+           "%.2f)\n",
            ok ? "PASS" : "FAIL", irl, icy, irl / icy);
   }
   return fail;

@@ -23,7 +23,8 @@ static const struct { const char *stem; int nidx; const char *unit, *doc; } stem
   {"W", 1, "rad/s", "component %s of the body angular velocity Omega"},
   {"x", 1, "m", "component %s of the mass centre's position, space frame"},
   {"v", 1, "m/s", "component %s of the mass centre's velocity, space frame"},
-  {"Gamma", 1, "-", "component %s of the reduced attitude Gamma = R^T d, the direction of gravity in the body frame"},
+  {"Gamma", 1, "-", "component %s of the reduced attitude Gamma = R^T d, the direction of "
+                    "gravity in the body frame"},
 };
 
 static int idx_ok(const char *c, int n)            /* n digits 1..3 and the end */

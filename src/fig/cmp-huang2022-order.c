@@ -101,12 +101,15 @@ static double jacobians_heavytop(void)
 
 int main(void)
 {
-  printf("# cmp-huang2022-order: errors at t = 1 s against multibody/ref (grid 1e-4 s), Newton to round-off\n");
-  printf("# index 0: doublependulum; h, then for dh rattlie galpha dl: max error in (R, x), in (W, v)\n");
+  printf("# cmp-huang2022-order: errors at t = 1 s against multibody/ref (grid 1e-4 s), Newton "
+         "to round-off\n");
+  printf("# index 0: doublependulum; h, then for dh rattlie galpha dl: max error in (R, x), in "
+         "(W, v)\n");
   double wp = orders("doublependulum");
   printf("\n\n# index 1: doublependulum-spin, columns as index 0\n");
   double ws = orders("doublependulum-spin");
-  printf("\n\n# index 2: doublependulum, max |E - E(0)| over 0-10 s (J); h, then dh rattlie galpha dl\n");
+  printf("\n\n# index 2: doublependulum, max |E - E(0)| over 0-10 s (J); h, then dh rattlie "
+         "galpha dl\n");
   for (int k = 0; k < NH; k++) {
     double h = 0.01 / (1 << k);
     printf("%.6g", h);
@@ -122,7 +125,8 @@ int main(void)
   }
   double jac = fmax(fmax(jacobians("doublependulum"), jacobians("doublependulum-spin")),
                     jacobians_heavytop());
-  printf("\n\n# index 3: largest |order - 2| for h <= 2.5e-3 (doublependulum, doublependulum-spin),"
+  printf("\n\n# index 3: largest |order - 2| for h <= 2.5e-3 (doublependulum, "
+         "doublependulum-spin),"
          " largest Jacobian error against central differences\n");
   printf("%.6g %.6g %.6g\n", wp, ws, jac);
   return 0;

@@ -41,7 +41,8 @@ int main(void)
     {"pendulum3d-moiseev", "lgvi-exp", "2"}, {"pendulum3d-moiseev", "lgvi-cayley", "2"},
     {"pendulum3d-moiseev", "rk4", "4"}};
   const double hs[5] = {0.02, 0.01, 0.005, 0.0025, 0.00125};
-  printf("# self-convergence at t = 1 s from the published initial states (R0 re-orthonormalised),\n"
+  printf("# self-convergence at t = 1 s from the published initial states (R0 "
+         "re-orthonormalised),\n"
          "# Newton tolerance 1e-14; err(h) = |R_h - R_h/2|_F + |W_h - W_h/2|\n");
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     lg_state s[5];

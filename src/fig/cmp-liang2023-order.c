@@ -74,7 +74,8 @@ int main(void)
   double rpos, rvel, e[3][2][NH], ord[3][2];
   diff(ref, ref2, nb, &rpos, &rvel);
   printf("# cmp-liang2023-order: model mast\n");
-  printf("# index 0: h, then per scheme (rkmk4, rkmk4-proj, imid-index2) the largest error in (x, R)\n"
+  printf("# index 0: h, then per scheme (rkmk4, rkmk4-proj, imid-index2) the largest error in "
+         "(x, R)\n"
          "# and in (W, v) at t = %g s against the reference (ref, rk8pd + projection, h = %g)\n",
              TORD, HREF);
   for (int k = 0; k < NH; k++)
@@ -92,7 +93,8 @@ int main(void)
   /* drift against h over 10 s */
   static const double hd[3] = {2e-3, 1e-3, 5e-4};
   double d[2][3][3];
-  printf("\n\n# index 1: h, then for rkmk4 and rkmk4-proj: max |Phi|, max |BV| (all joints), max |E - E0| over 10 s\n");
+  printf("\n\n# index 1: h, then for rkmk4 and rkmk4-proj: max |Phi|, max |BV| (all joints), "
+         "max |E - E0| over 10 s\n");
   for (int k = 0; k < 3; k++) {
     printf("%g", hd[k]);
     for (int s = 0; s < 2; s++) {
@@ -108,8 +110,10 @@ int main(void)
     }
     printf("\n");
   }
-  printf("\n\n# index 2: observed orders (pos, vel) of rkmk4, rkmk4-proj, imid-index2; reference error\n"
-         "# (pos, vel: h = %g against 2h); slope in h of the rkmk4 drift of |Phi|, |BV|, |E - E0|;\n"
+  printf("\n\n# index 2: observed orders (pos, vel) of rkmk4, rkmk4-proj, imid-index2; "
+         "reference error\n"
+         "# (pos, vel: h = %g against 2h); slope in h of the rkmk4 drift of |Phi|, |BV|, |E - "
+         "E0|;\n"
          "# largest |Phi| and |BV| of rkmk4-proj at any of the three h\n", HREF);
   printf("%.4f %.4f %.4f %.4f %.4f %.4f %.6e %.6e %.4f %.4f %.4f %.6e %.6e\n", ord[0][0],
          ord[0][1],

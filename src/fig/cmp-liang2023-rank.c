@@ -50,12 +50,15 @@ int main(void)
                gsl_vector_alloc((size_t)nc), nc, INFINITY, 0, NAN};
   lg_opts opt;
   lg_opts_default(&opt);
-  printf("# cmp-liang2023-rank: model mast (%d constraints, %d velocities), rkmk4-proj, h = 1e-3, 10 s\n", nc, n);
-  printf("# index 0: t, numerical rank of B (singular values above %d eps sigma_max), sigma_min, sigma_max\n", n);
+  printf("# cmp-liang2023-rank: model mast (%d constraints, %d velocities), rkmk4-proj, h = "
+         "1e-3, 10 s\n", nc, n);
+  printf("# index 0: t, numerical rank of B (singular values above %d eps sigma_max), "
+         "sigma_min, sigma_max\n", n);
   if (lg_run(lg_scheme_find("multibody", "rkmk4-proj"), p, &opt, 1e-3, 10000, 10, svd_row, &c,
              NULL) != LG_OK)
     return 1;
-  printf("\n\n# index 1: constraints, smallest rank, smallest sigma_min, its time, largest sigma_min\n");
+  printf("\n\n# index 1: constraints, smallest rank, smallest sigma_min, its time, largest "
+         "sigma_min\n");
   printf("%d %d %.8e %.4f %.8e\n", nc, c.minrank, c.smin, c.tmin, c.smax);
   gsl_matrix_free(c.A); gsl_matrix_free(c.V); gsl_vector_free(c.S); gsl_vector_free(c.work);
   free(c.B); free(p);

@@ -1,4 +1,5 @@
-/* cmp-pendulum3d-gimbal.c: one step of the Cardan and complete Lie group forms near gimbal lock. */
+/* cmp-pendulum3d-gimbal.c: one step of the Cardan and complete Lie group forms near gimbal
+   lock. */
 #include "fig/p3d-driver.h"
 
 static int p3d_keep_one(void *ctx, const lg_state *s)

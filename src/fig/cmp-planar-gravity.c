@@ -28,7 +28,8 @@ int main(void)
       fabs(pend2d_lag(&com5, &ex5, 50) / pend2d_lag(&com, &ex, 50))   /* steps-d */
     };
     if (k == 0) fig_header("cmp-planar-gravity", "verdict quantities at g = 9.8 and 9.81", &p);
-    printf("%s# set g%g\n# columns: index value (fig07-b 11-a 11-b 12-a 12-b 13-a 15-a 17-a steps-d)\n",
+    printf("%s# set g%g\n# columns: index value (fig07-b 11-a 11-b 12-a 12-b 13-a 15-a 17-a "
+           "steps-d)\n",
            k ? "\n\n" : "", gs[k]);
     for (int i = 0; i < 9; i++) printf("%d %.9e\n", i, q[i]);
   }

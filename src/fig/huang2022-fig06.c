@@ -13,7 +13,8 @@ int main(void)
   for (int s = 0; s < 3; s++) hg_record(&r[s], "doublependulum", sch[s], h, T);
   const long n = r[0].n;
   printf("# huang2022 Fig. 6: ||I - R R^T||_F of rod 1 and rod 2, doublependulum, h = 1e-3 s\n");
-  printf("# index 0: t, then rod1 rod2 for dh, rattlie, galpha; largest over the %d steps ending at t\n", EVERY);
+  printf("# index 0: t, then rod1 rod2 for dh, rattlie, galpha; largest over the %d steps "
+         "ending at t\n", EVERY);
   for (long k = 0; k < n; k += EVERY) {
     printf("%.6g", (double)k * h);
     for (int s = 0; s < 3; s++) {
@@ -22,7 +23,8 @@ int main(void)
     }
     printf("\n");
   }
-  printf("\n\n# index 1: largest over 0-50 s, every step: dh rattlie galpha (both rods), then all three\n");
+  printf("\n\n# index 1: largest over 0-50 s, every step: dh rattlie galpha (both rods), then "
+         "all three\n");
   double all = 0, m[3];
   for (int s = 0; s < 3; s++) {
     m[s] = fmax(hg_max(r[s].orth1, 0, n, 1), hg_max(r[s].orth2, 0, n, 1));

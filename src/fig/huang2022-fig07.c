@@ -14,7 +14,8 @@ int main(void)
   for (int s = 0; s < 4; s++) hg_record(&r[s], "doublependulum", sch[s], h, T);
   const long n = r[0].n;
   printf("# huang2022 Fig. 7: |d/dt Phi_A| (m/s) at joint A, doublependulum, h = 1e-3 s\n");
-  printf("# index 0: t dh rattlie galpha dl dl(one-sided p-); largest over the %d steps ending at t\n", EVERY);
+  printf("# index 0: t dh rattlie galpha dl dl(one-sided p-); largest over the %d steps ending "
+         "at t\n", EVERY);
   for (long k = 0; k < n; k += EVERY) {
     long j0 = k >= EVERY ? k - EVERY + 1 : 0;
     printf("%.6g", (double)k * h);

@@ -20,7 +20,8 @@ int main(void)
   mb_initial(p, q);
   ld_bar_ends(p, q, e);
   printf("# liang2023-fig01: the first unit of the mast as assumed (model mast)\n");
-  printf("# index 0: folded (t = 0): per bar, its two ends x y z, bars L10 L11 L12 T10 T11 T12\n");
+  printf("# index 0: folded (t = 0): per bar, its two ends x y z, bars L10 L11 L12 T10 T11 "
+         "T12\n");
   for (int i = 0; i < 6; i++)
     printf("%.6f %.6f %.6f\n%.6f %.6f %.6f\n\n", e[6 * i], e[6 * i + 1], e[6 * i + 2],
            e[6 * i + 3], e[6 * i + 4], e[6 * i + 5]);

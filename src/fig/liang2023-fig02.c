@@ -7,7 +7,8 @@
 #include "fig/lib/liang23drv.h"
 
 #define LIANG_H 1e-3              /* the paper's step */
-#define LIANG_T 10.0              /* the span of the benchmark: fixed before any claim was measured */
+/* the span of the benchmark, fixed before any claim was measured */
+#define LIANG_T 10.0
 static const double spans[] = {1, 2, 3, 5, 10};   /* other plausible spans, for the sensitivity */
 #define NSPAN (int)(sizeof spans / sizeof spans[0])
 static const double tsnap[] = {0, 0.2, 0.4, 0.55, 0.7};

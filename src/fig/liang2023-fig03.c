@@ -7,7 +7,8 @@
 #include "fig/lib/liang23drv.h"
 
 #define LIANG_H 1e-3              /* the paper's step */
-#define LIANG_T 10.0              /* the span of the benchmark: fixed before any claim was measured */
+/* the span of the benchmark, fixed before any claim was measured */
+#define LIANG_T 10.0
 static const double spans[] = {1, 2, 3, 5, 10};   /* other plausible spans, for the sensitivity */
 #define NSPAN (int)(sizeof spans / sizeof spans[0])
 static const char *const scheme[] = {"rkmk4", "rkmk4-proj", "imid-index2"};
@@ -36,7 +37,8 @@ int main(void)
   printf("# index 3: scheme (0 rkmk4, 1 rkmk4-proj, 2 imid-index2), span T, completed fraction,\n"
          "# max |acc| (monitored), |BV| and |Phi| last tenth / first tenth (monitored),\n"
          "# max orth (monitored), max |Phi|, |BV|, |acc| (all joints), max |E - E0|,\n"
-         "# Newton iterations per step, largest final Newton residual (processor times: make bench)\n");
+         "# Newton iterations per step, largest final Newton residual (processor times: make "
+         "bench)\n");
   for (int m = 0; m < 3; m++)
     for (int j = 0; j < NSPAN; j++) {
       double c[6], dE = 0, it = 0;

@@ -6,7 +6,8 @@
 #include "fig/lib/liang23drv.h"
 
 #define LIANG_H 1e-3              /* the paper's step */
-#define LIANG_T 10.0              /* the span of the benchmark: fixed before any claim was measured */
+/* the span of the benchmark, fixed before any claim was measured */
+#define LIANG_T 10.0
 static const double spans[] = {1, 2, 3, 5, 10};   /* other plausible spans, for the sensitivity */
 #define NSPAN (int)(sizeof spans / sizeof spans[0])
 
@@ -15,7 +16,8 @@ int main(void)
   ld_run r;
   ld_simulate(&r, "mast", "rkmk4", LIANG_H, LIANG_T, NULL, 0);
   printf("# liang2023-fig04: model mast, scheme rkmk4, h = %g, T = %g\n", LIANG_H, LIANG_T);
-  printf("# index 0: t, ||R^T R - I||_F of L30 and of T30 (largest over the 10 steps ending there)\n");
+  printf("# index 0: t, ||R^T R - I||_F of L30 and of T30 (largest over the 10 steps ending "
+         "there)\n");
   for (long k = 0; k < r.n; k += 10)
     printf("%.4f %.4e %.4e\n", r.v[k][LD_T], ld_max(&r, LD_ORTH_L, k - 9, k),
            ld_max(&r, LD_ORTH_T, k - 9, k));

@@ -579,12 +579,14 @@ PEND2D_IMPLICIT(reduced, "sun2022 Eqs. 48-51",
                 "reduced attitude Gamma = R^T e2, unknowns omega_{k+1}, Gamma_{k+1}")
 PEND2D_IMPLICIT(reduced_inc, "sun2022 Eqs. 52-54",
                 "reduced attitude, unknowns the increments (same map as reduced)")
-PEND2D_IMPLICIT(fform, "sun2022 Eqs. 55-57", "R_{k+1} = R_k F_k, unknowns Delta omega and the columns of F_k (same map as reduced)")
+PEND2D_IMPLICIT(fform, "sun2022 Eqs. 55-57", "R_{k+1} = R_k F_k, unknowns Delta omega and the "
+                                             "columns of F_k (same map as reduced)")
 PEND2D_IMPLICIT(complete, "sun2022 Eqs. 58, 59, 61",
                 "complete Lie group, both rows of R, unknowns the new state")
 PEND2D_IMPLICIT(complete_inc, "sun2022 Eqs. 60-61",
                 "complete Lie group, unknowns the increments (same map as complete)")
-PEND2D_IMPLICIT(liealg, "sun2022 Eqs. 62, 63, 65", "Lie algebra (exponential), unknowns omega_{k+1}, theta_{k+1} (same map as angle)")
+PEND2D_IMPLICIT(liealg, "sun2022 Eqs. 62, 63, 65", "Lie algebra (exponential), unknowns "
+                                                   "omega_{k+1}, theta_{k+1} (same map as angle)")
 PEND2D_IMPLICIT(liealg_inc, "sun2022 Eqs. 64, 66",
                 "Lie algebra (exponential), unknowns the increments, state R_k")
 PEND2D_IMPLICIT(cayley, "sun2022 Eq. 67 in Eq. 64",

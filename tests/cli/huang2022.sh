@@ -33,7 +33,8 @@ for m in pendulum3d pendulum3d-moiseev spherical-top doublependulum-spin; do
     "$LGSIM" run "$m" "$s" --h 0.01 --T 1 --every 100 > "$tmp/o.csv"
     check "$m $s: exit 0" test $? -eq 0
     check "$m $s: two rows and a header, newton_iters last" \
-      sh -c "grep -v '^#' '$tmp/o.csv' | head -1 | grep -q ',newton_iters\$' && test \$(grep -vc '^#' '$tmp/o.csv') -eq 3"
+      sh -c "grep -v '^#' '$tmp/o.csv' | head -1 | grep -q ',newton_iters\$' &&
+             test \$(grep -vc '^#' '$tmp/o.csv') -eq 3"
   done
 done
 mkdir "$tmp/o"

@@ -36,7 +36,8 @@ int main(void)
     by_definition(a, sizeof a, x);
     lg_fmt_shortest(b, sizeof b, x);
     n++;
-    if (strcmp(a, b) != 0 && bad++ < 5) printf("%.17g: %s by definition, %s by bisection\n", x, a, b);
+    if (strcmp(a, b) != 0 && bad++ < 5) printf("%.17g: %s by definition, %s by bisection\n", x,
+                                               a, b);
   }
   gsl_test(bad != 0, "lg_fmt_shortest equals its definition on %ld values (%ld differ)", n, bad);
   exit(gsl_test_summary());

@@ -61,7 +61,8 @@ static void test_params(void)
 {
   static const struct { const char *set, *msg; } bad[] = {
     {"m", "--set: 'm' is not NAME=VALUE"},
-    {"nosuchparam=1", "--set: model pendulum3d-moiseev has no parameter 'nosuchparam' (see lgsim list pendulum3d-moiseev)"},
+    {"nosuchparam=1", "--set: model pendulum3d-moiseev has no parameter 'nosuchparam' (see "
+                      "lgsim list pendulum3d-moiseev)"},
     {"m=xyz", "--set m: 'xyz' is not a number (decimal, as 0.01 or 1e-3)"},
     {"m=nan", "--set m: 'nan' is not a number (decimal, as 0.01 or 1e-3)"},
     {"m= 1", "--set m: ' 1' is not a number (decimal, as 0.01 or 1e-3)"},

@@ -7,7 +7,8 @@
 /* Every step of one run on a two-body model: rod 2's mass centre and body
    angular velocity, the energy, the orthogonality of each rod, and the
    velocity-constraint violation |(B V)_2| at joint A and the largest over
-   both joints, the largest joint residual |Phi_k|; for a run of "dl" also the violation of the one-sided velocity M^{-1} p^- (see the chapter). */
+   both joints, the largest joint residual |Phi_k|; for a run of "dl" also the violation of the
+   one-sided velocity M^{-1} p^- (see the chapter). */
 typedef struct {
   long n;                        /* rows: t = 0, h, ..., (n-1) h */
   double h;
