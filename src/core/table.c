@@ -85,7 +85,7 @@ const lg_scheme_type *lg_scheme_find(const char *family, const char *name)
 }
 void lg_opts_default(lg_opts *opt)
 {
-  opt->newton_tol = 1e-12;
+  opt->newton_tol = 0;                         /* to round-off (chapter ch:newton) */
   opt->newton_maxiter = 50;
   opt->newton_solver = LG_NEWTON_DIRECT;
   opt->ref_tol = 1e-13;

@@ -1,4 +1,5 @@
 /* newton.c: Newton iteration over gsl_multiroot_fdfsolver. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,30 +176,45 @@ static double newton_maxnorm(const gsl_vector *f)
   }
   return r;
 }
+/* the error left after the last iteration is at the round-off of the
+   iterate: its correction dx, or the estimate theta/(1-theta) |dx| from the
+   contraction theta = |dx| / |dx_prev| of quadratic convergence */
+static int newton_at_roundoff(const gsl_multiroot_fdfsolver *s, double *dxprev)
+{
+  double dx = newton_maxnorm(s->dx), floor = 4 * DBL_EPSILON * fmax(1.0, newton_maxnorm(s->x));
+  double theta = *dxprev > 0 ? dx / *dxprev : 1;
+  *dxprev = dx;
+  return dx <= floor || (theta < 0.5 && theta / (1 - theta) * dx <= floor);
+}
+
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
 {
   gsl_error_handler_t *old = gsl_set_error_handler_off();
-  int status, k = 0;
-  double r = HUGE_VAL;
+  int status, k = 0, done = 0;
+  double r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
   w->fdf = fdf;
   w->params = params;
   for (size_t i = 0; i < w->n; i++) gsl_vector_set(w->x0, i, x[i]);
   status = gsl_multiroot_fdfsolver_set(w->s, &w->F, w->x0);
   if (status == GSL_SUCCESS) {
     r = newton_maxnorm(w->s->f);
-    while (!(r < tol) && k < maxiter) {
+    done = tol > 0 ? r < tol : r == 0;
+    while (!done && k < maxiter) {
       status = gsl_multiroot_fdfsolver_iterate(w->s);
       k++;
       r = newton_maxnorm(w->s->f);
       if (status != GSL_SUCCESS) break;
+      if (tol > 0) done = r < tol;
+      else done = r == 0 || newton_at_roundoff(w->s, &dxprev) || (r >= rprev && r < 1e-9);
+      rprev = r;
     }
     for (size_t i = 0; i < w->n; i++) x[i] = gsl_vector_get(w->s->x, i);
   }
   gsl_set_error_handler(old);
   if (iters) *iters = k;
   if (resid) *resid = r;
-  return (status == GSL_SUCCESS && r < tol) ? LG_OK : LG_ENEWTON;
+  return (status == GSL_SUCCESS && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
                              size_t n, double eps)

@@ -1,4 +1,5 @@
 /* lgvi.c: the LGVI core and the schemes of bai2015 and moiseev2024. */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -81,7 +82,7 @@ int lgvi_exp_fdf(const double *f, void *eq, double *G, double *DG)
 int lgvi_exp_direct(double f[3], lgvi_eq *eq, double tol, int maxiter,
                     int *iters, double *resid)
 {
-  double G[3], D[9];
+  double G[3], D[9], step = HUGE_VAL, stepprev = 0, rprev = HUGE_VAL;
   int it = 0;
   for (;;) {
     double r, det, C[9], k[4], Jf[3], fxJf[3], t = so3_norm(f);
@@ -94,10 +95,17 @@ int lgvi_exp_direct(double f[3], lgvi_eq *eq, double tol, int maxiter,
     eq->sc[0] = k[0];
     eq->sc[1] = k[1];
     r = fmax(fabs(G[0]), fmax(fabs(G[1]), fabs(G[2])));
-    if (r < tol || it >= maxiter) {
+    /* tol > 0: a residual test; tol = 0: to round-off, as the Newton layer */
+    double floor = 4 * DBL_EPSILON * fmax(1.0, so3_norm(f));
+    double theta = stepprev > 0 && step < HUGE_VAL ? step / stepprev : 1;
+    int done = tol > 0 ? r < tol
+                       : r == 0 || step <= floor || (theta < 0.5 && theta / (1 - theta) * step <= floor)
+                         || (r >= rprev && r < 1e-9);
+    rprev = r;
+    if (done || it >= maxiter) {
       *iters = it;
       *resid = r;
-      return r < tol ? LG_OK : LG_ENEWTON;
+      return done ? LG_OK : LG_ENEWTON;
     }
     if (t > 0) {                                 /* derivatives only when needed */
       k[2] = so3_sinc_d(t) / t;
@@ -123,8 +131,13 @@ int lgvi_exp_direct(double f[3], lgvi_eq *eq, double tol, int maxiter,
       *resid = r;
       return LG_ENEWTON;
     }
-    for (int i = 0; i < 3; i++)
-      f[i] -= (C[i] * G[0] + C[3 + i] * G[1] + C[6 + i] * G[2]) / det;
+    stepprev = step < HUGE_VAL ? step : 0;
+    step = 0;
+    for (int i = 0; i < 3; i++) {
+      double d = (C[i] * G[0] + C[3 + i] * G[1] + C[6 + i] * G[2]) / det;
+      f[i] -= d;
+      step = fmax(step, fabs(d));
+    }
     it++;
   }
 }
