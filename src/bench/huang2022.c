@@ -94,7 +94,7 @@ int main(int argc, char **argv)
   }
   static const char *const mb[4] = {"dh", "rattlie", "galpha", "dl"};
   int fail = 0;
-  printf("# huang2022 schemes, default options (Newton tolerance 1e-12): smallest of %d medians"
+  printf("# huang2022 schemes, default options (solved to round-off): smallest of %d medians"
          " of %d single steps; instructions per step by Callgrind\n", NREP, NSTEP);
   printf("%-36s %10s %14s %12s\n", "model / scheme, h", "ns/step", "instructions", "Newton it");
   double ns[4], ins[4], it;

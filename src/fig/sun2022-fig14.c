@@ -39,12 +39,12 @@ int main(void)
   pend2d_set wa = fig_run("complete", &p, &loose, 0.05, 50);
   pend2d_set wb = run_warm("complete_inc", &p, &loose, 0.05, 1000);
   fig_header("sun2022-fig14",
-             "Eqs. 59 and 60 at h = 0.05, 50 s; Newton tolerance 1e-12 and 1e-4", &p);
+             "Eqs. 59 and 60 at h = 0.05, 50 s; Newton to round-off and to 1e-4", &p);
   fig_print("complete", &a, 0, 50, 1);
   fig_print("complete_inc", &b, 0, 50, 1);
   fig_print("complete_loose", &la, 0, 50, 1);
   fig_print("complete_inc_loose", &lb, 0, 50, 1);
-  printf("\n\n# set diff\n# columns: t |theta_59-theta_60| at tol 1e-12, 1e-4, and 1e-3 "
+  printf("\n\n# set diff\n# columns: t |theta_59-theta_60| to round-off, at tol 1e-4, and 1e-3 "
          "with the warm start\n");
   for (long i = 0; i < a.nrow; i++)
     printf("%.10g %.17g %.17g %.17g\n", a.v[4 * i], fabs(a.v[4 * i + 1] - b.v[4 * i + 1]),
