@@ -530,8 +530,8 @@ static void tex_paper_tables(FILE *fp)
     }
     fprintf(fp, "\\expandafter\\def\\csname lgp@%s@table\\endcsname{%%\n", key);
     fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
-          "\\begin{longtable}{@{}p{0.1\\textwidth}p{0.58\\textwidth}"
-          ">{\\raggedleft}p{0.12\\textwidth}p{0.14\\textwidth}@{}}\n"
+          "\\begin{longtable}{@{}p{0.1\\textwidth}p{0.52\\textwidth}"
+          ">{\\raggedleft}p{0.12\\textwidth}p{0.2\\textwidth}@{}}\n"
           "\\toprule figure & claim & measured $m$ & verdict\\tabularnewline"
           "\\midrule\\endhead\n", fp);
     for (int j = 0; j < nclaims; j++) {
