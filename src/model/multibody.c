@@ -171,11 +171,14 @@ struct mb_work {
   double *G;      /* 2 nj rotational blocks of B, 9 each */
   double *A;      /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
   int *first;     /* nc: first column of row i inside the envelope */
+  int *pair;      /* 4 npair: (k, s, l, t), l <= k, joint sides on one body */
+  int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
 };
 
 static void mb_envelope(const mb_topo *t, int *first);
+static int mb_pairs(const mb_topo *t, int *pair);
 
 mb_work *mb_work_alloc(const mb_topo *t)
 {
@@ -191,11 +194,13 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
   w->first = malloc((nc + 1) * sizeof *w->first);
-  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first) {
+  w->pair = malloc((8 * (size_t)t->nj * (size_t)(t->nj + 1) + 4) * sizeof *w->pair);
+  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first || !w->pair) {
     mb_work_free(w);
     return NULL;
   }
   mb_envelope(t, w->first);
+  w->npair = mb_pairs(t, w->pair);
   return w;
 }
 
@@ -208,6 +213,7 @@ void mb_work_free(mb_work *w)
   free(w->mu);
   free(w->f);
   free(w->first);
+  free(w->pair);
   free(w);
 }
 /* first[3k + r] = 3 l for the smallest l <= k whose joint shares a body
@@ -226,6 +232,40 @@ static void mb_envelope(const mb_topo *t, int *first)
     for (int r = 0; r < 3; r++) first[3 * k + r] = 3 * l;
   }
 }
+/* the joint sides (k, s) and (l, t), l <= k, that act on one body: the
+   pairs whose blocks B_k M^{-1} B_l^T are not zero, in the order of k, l, s, t */
+static int mb_pairs(const mb_topo *t, int *pair)
+{
+  int n = 0;
+  for (int k = 0; k < t->nj; k++)
+    for (int l = 0; l <= k; l++)
+      for (int s = 0; s < 2; s++) {
+        int bk = s ? t->joint[k].b : t->joint[k].a;
+        if (bk == MB_GROUND) continue;
+        for (int u = 0; u < 2; u++)
+          if ((u ? t->joint[l].b : t->joint[l].a) == bk) {
+            int *pe = pair + 4 * n++;
+            pe[0] = k; pe[1] = s; pe[2] = l; pe[3] = u;
+          }
+      }
+  return n;
+}
+/* sum of a_m b_m over n terms, in four interleaved partial sums: the
+   factorisation's inner loop, whose single running sum would wait on each
+   addition in turn */
+static inline double mb_dot(const double *a, const double *b, int n)
+{
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int m = 0;
+  for (; m + 4 <= n; m += 4) {
+    s0 += a[m] * b[m];
+    s1 += a[m + 1] * b[m + 1];
+    s2 += a[m + 2] * b[m + 2];
+    s3 += a[m + 3] * b[m + 3];
+  }
+  for (; m < n; m++) s0 += a[m] * b[m];
+  return (s0 + s1) + (s2 + s3);
+}
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
@@ -237,55 +277,48 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
   memset(w->A, 0, (size_t)nc * (size_t)nc * sizeof *w->A);
-  for (int k = 0; k < nj; k++)
-    for (int l = 0; l <= k; l++)
-      for (int s = 0; s < 2; s++) {
-        mb_side dk = mb_joint_side(p, k, s);
-        if (dk.body == MB_GROUND) continue;
-        for (int t = 0; t < 2; t++) {
-          mb_side dl = mb_joint_side(p, l, t);
-          if (dl.body != dk.body) continue;
-          const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
-          const double *Gk = w->G + 18 * k + 9 * s, *Gl = w->G + 18 * l + 9 * t;
-          for (int r = 0; r < 3; r++)
-            for (int c = 0; c < 3; c++) {
-              double a = 0;
-              for (int m = 0; m < 3; m++) a += Gk[3 * r + m] * Gl[3 * c + m] / J[m];
-              if (r == c) a += dk.sign * dl.sign / b[MB_M];
-              w->A[(size_t)(3 * k + r) * (size_t)nc + (size_t)(3 * l + c)] += a;
-            }
-        }
-      }
-  /* Cholesky A = L L^T in the lower triangle, inside the envelope */
+  for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
+    const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
+    const mb_side dk = mb_joint_side(p, k, pe[1]), dl = mb_joint_side(p, l, pe[3]);
+    const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
+    const double *Gk = w->G + 18 * k + 9 * pe[1], *Gl = w->G + 18 * l + 9 * pe[3];
+    const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
+    double *Akl = w->A + (size_t)(3 * k) * (size_t)nc + (size_t)(3 * l);
+    for (int r = 0; r < 3; r++)
+      for (int c = 0; c < 3; c++)
+        Akl[(size_t)r * (size_t)nc + (size_t)c] += Gk[3 * r] * Gl[3 * c] * iJ[0] +
+            Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] + Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] +
+            (r == c ? im : 0.0);
+  }
+  /* Cholesky A = L L^T in the lower triangle, row by row inside the
+     envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
   const int *first = w->first;
-  for (int j = 0; j < nc; j++) {
-    double *Aj = w->A + (size_t)j * (size_t)nc, d = Aj[j];
-    for (int m = first[j]; m < j; m++) d -= Aj[m] * Aj[m];
-    if (!(d > 0)) return LG_EINVAL;
-    Aj[j] = sqrt(d);
-    for (int i = j + 1; i < nc; i++) {
-      if (first[i] > j) continue; /* outside the envelope: 0 */
-      double *Ai = w->A + (size_t)i * (size_t)nc, v = Ai[j];
-      for (int m = first[i] > first[j] ? first[i] : first[j]; m < j; m++) v -= Ai[m] * Aj[m];
-      Ai[j] = v / Aj[j];
+  for (int i = 0; i < nc; i++) {
+    double *Ai = w->A + (size_t)i * (size_t)nc;
+    for (int j = first[i]; j < i; j++) {
+      const double *Aj = w->A + (size_t)j * (size_t)nc;
+      int m0 = first[i] > first[j] ? first[i] : first[j];
+      Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
+    double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
+    if (!(d > 0)) return LG_EINVAL;
+    Ai[i] = 1 / sqrt(d);
   }
   return LG_OK;
 }
 static void mb_solve(const mb_work *w, double *x) /* x <- A^{-1} x */
 {
   const int nc = w->nc, *first = w->first;
-  for (int i = 0; i < nc; i++) {
+  for (int i = 0; i < nc; i++) {              /* L y = x */
     const double *Ai = w->A + (size_t)i * (size_t)nc;
     double v = x[i];
     for (int m = first[i]; m < i; m++) v -= Ai[m] * x[m];
-    x[i] = v / Ai[i];
+    x[i] = v * Ai[i];
   }
-  for (int i = nc - 1; i >= 0; i--) {
-    double v = x[i];
-    for (int m = i + 1; m < nc; m++)
-      if (first[m] <= i) v -= w->A[(size_t)m * (size_t)nc + (size_t)i] * x[m];
-    x[i] = v / w->A[(size_t)i * (size_t)nc + (size_t)i];
+  for (int i = nc - 1; i >= 0; i--) {         /* L^T x = y, by columns of L^T */
+    const double *Ai = w->A + (size_t)i * (size_t)nc;
+    x[i] *= Ai[i];
+    for (int m = first[i]; m < i; m++) x[m] -= Ai[m] * x[i];
   }
 }
 

@@ -21,12 +21,26 @@ typedef struct {
   size_t n;
   double *a;            /* n x n copy of J, overwritten by its LU factors */
   int jac_current;      /* 1 when J was evaluated at the current x */
+  newton_lin_fn lin;    /* the caller's linear solve, or NULL: elimination */
+  void *lin_ctx;
 } newton_direct_state;
+
+/* x += dx; mark the Jacobian stale; evaluate F at the new x */
+static int newton_direct_update(newton_direct_state *st, gsl_multiroot_function_fdf *fdf,
+                                gsl_vector *x, gsl_vector *f, const gsl_vector *dx)
+{
+  for (size_t i = 0; i < st->n; i++)
+    gsl_vector_set(x, i, gsl_vector_get(x, i) + gsl_vector_get(dx, i));
+  st->jac_current = 0;
+  return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
+}
 
 static int newton_direct_alloc(void *vstate, size_t n)
 {
   newton_direct_state *st = vstate;
   st->n = n;
+  st->lin = NULL;       /* GSL does not clear the state it allocates */
+  st->lin_ctx = NULL;
   st->a = malloc(n * n * sizeof(double));
   return st->a ? GSL_SUCCESS : GSL_ENOMEM;
 }
@@ -58,6 +72,10 @@ static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
     for (size_t j = 0; j < n; j++) a[i * n + j] = gsl_matrix_get(J, i, j);
     d[i * ds] = -gsl_vector_get(f, i);
   }
+  if (st->lin) {                        /* dx->stride is 1: GSL allocated it */
+    if (st->lin(st->lin_ctx, n, a, d) != 0) return GSL_ESING;
+    return newton_direct_update(st, fdf, x, f, dx);
+  }
   for (size_t k = 0; k < n; k++) {
     size_t p = k;
     double big = fabs(a[k * n + k]);
@@ -81,9 +99,7 @@ static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
     for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * d[j * ds];
     d[k * ds] = sum / a[k * n + k];
   }
-  for (size_t i = 0; i < n; i++) gsl_vector_set(x, i, gsl_vector_get(x, i) + d[i * ds]);
-  st->jac_current = 0;
-  return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
+  return newton_direct_update(st, fdf, x, f, dx);
 }
 
 static void newton_direct_free(void *vstate)
@@ -153,6 +169,17 @@ newton_ws *newton_alloc(size_t n, int solver)
   w->F.fdf = newton_gsl_fdf;
   w->F.n = n;
   w->F.params = w;
+  return w;
+}
+
+newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx)
+{
+  newton_ws *w = newton_alloc(n, LG_NEWTON_DIRECT);
+  if (w && lin) {
+    newton_direct_state *st = w->s->state;
+    st->lin = lin;
+    st->lin_ctx = ctx;
+  }
   return w;
 }
 

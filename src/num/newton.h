@@ -5,9 +5,16 @@
 
 typedef int (*newton_fdf_fn)(const double *x, void *params, double *f, double *J);
 typedef struct newton_ws newton_ws;
+/* Solve J dx = r in place: on entry r holds -F, on exit the correction.
+   J is the n x n row-major Jacobian, a copy the function may overwrite.
+   Returns 0, or non-zero when J is singular. */
+typedef int (*newton_lin_fn)(void *ctx, size_t n, double *J, double *r);
 /* Allocate a solver of dimension n; solver is LG_NEWTON_PLAIN or
    LG_NEWTON_HYBRIDSJ.  NULL if out of memory or solver unknown. */
 newton_ws *newton_alloc(size_t n, int solver);
+/* The direct solver with its elimination replaced by lin(ctx, ...): for a
+   system whose Jacobian has a structure the caller can exploit. */
+newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
 void newton_free(newton_ws *w);
 /* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
    *iters the number of iterations, *resid max|F| there.  LG_OK when

@@ -111,6 +111,24 @@ static void test_mid_jacobian(const char *model, int nstep)
     double e = newton_jacobian_error(liang_mid_fdf, ws, x, n, 1e-6);
     gsl_test(!(e <= 1e-7), "%s: implicit midpoint Jacobian = central differences (%.2g)", model,
              e);
+    /* the Schur-complement correction solves J dx = -F: its normwise backward
+       error |J dx + F| / (|J| |dx| + |F|) is a few units of round-off */
+    double *F = malloc(n * sizeof *F), *J = malloc(n * n * sizeof *J),
+           *J2 = malloc(n * n * sizeof *J2), *d = malloc(n * sizeof *d);
+    liang_mid_fdf(x, ws, F, J);
+    memcpy(J2, J, n * n * sizeof *J);
+    for (size_t i = 0; i < n; i++) d[i] = -F[i];
+    int st2 = liang_mid_lin(ws, n, J2, d);
+    double res = 0, nJ = 0, nd = 0, nF = 0;
+    for (size_t i = 0; i < n; i++) {
+      double v = F[i], rs = 0;
+      for (size_t j = 0; j < n; j++) { v += J[i * n + j] * d[j]; rs += fabs(J[i * n + j]); }
+      res = fmax(res, fabs(v)); nJ = fmax(nJ, rs); nd = fmax(nd, fabs(d[i])); nF = fmax(nF, fabs(F[i]));
+    }
+    double be = res / (nJ * nd + nF);
+    gsl_test(st2 != 0 || !(be <= 1e-14), "%s: Schur-complement correction, backward error %.2g"
+             " <= 1e-14", model, be);
+    free(F); free(J); free(J2); free(d);
     free(x);
   }
   if (ws) S->free(ws);
