@@ -171,13 +171,15 @@ struct mb_work {
   double *G;      /* 2 nj rotational blocks of B, 9 each */
   double *A;      /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
   int *first;     /* nc: first column of row i inside the envelope */
+  int *pos;       /* nj: the place of joint k in the order of the factor */
+  double *y;      /* nc: a right-hand side in that order */
   int *pair;      /* 4 npair: (k, s, l, t), l <= k, joint sides on one body */
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
 };
 
-static void mb_envelope(const mb_topo *t, int *first);
+static int mb_envelope(const mb_topo *t, int *pos, int *first);
 static int mb_pairs(const mb_topo *t, int *pair);
 
 mb_work *mb_work_alloc(const mb_topo *t)
@@ -194,12 +196,18 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
   w->first = malloc((nc + 1) * sizeof *w->first);
+  w->pos = malloc(((size_t)t->nj + 1) * sizeof *w->pos);
+  w->y = malloc((nc + 1) * sizeof *w->y);
   w->pair = malloc((8 * (size_t)t->nj * (size_t)(t->nj + 1) + 4) * sizeof *w->pair);
-  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first || !w->pair) {
+  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first || !w->pair || !w->pos ||
+      !w->y) {
     mb_work_free(w);
     return NULL;
   }
-  mb_envelope(t, w->first);
+  if (mb_envelope(t, w->pos, w->first) != 0) {
+    mb_work_free(w);
+    return NULL;
+  }
   w->npair = mb_pairs(t, w->pair);
   return w;
 }
@@ -214,23 +222,84 @@ void mb_work_free(mb_work *w)
   free(w->f);
   free(w->first);
   free(w->pair);
+  free(w->pos);
+  free(w->y);
   free(w);
 }
-/* first[3k + r] = 3 l for the smallest l <= k whose joint shares a body
-   with joint k */
-static void mb_envelope(const mb_topo *t, int *first)
+/* the envelope of A with the joints in the order ord (ord[i] = the joint
+   at place i; pos its inverse): first[3i + r] = 3 j for the smallest place
+   j <= i of a joint that shares a body with joint ord[i]; returns the
+   multiply-adds of a factorisation inside it, sum of widths squared / 2 */
+static double mb_envelope_of(int nj, const unsigned char *adj, const int *ord, const int *pos,
+                             int *first)
 {
-  for (int k = 0; k < t->nj; k++) {
-    const mb_joint *jk = &t->joint[k];
-    int l = 0;
-    for (; l < k; l++) {
-      const mb_joint *jl = &t->joint[l];
-      if ((jk->a != MB_GROUND && (jk->a == jl->a || jk->a == jl->b))
-          || (jk->b != MB_GROUND && (jk->b == jl->a || jk->b == jl->b)))
-        break;
-    }
-    for (int r = 0; r < 3; r++) first[3 * k + r] = 3 * l;
+  double cost = 0;
+  for (int i = 0; i < nj; i++) {
+    int j = i;
+    for (int l = 0; l < nj; l++)
+      if (adj[(size_t)ord[i] * (size_t)nj + (size_t)l] && pos[l] < j) j = pos[l];
+    for (int r = 0; r < 3; r++) first[3 * i + r] = 3 * j;
+    cost += 3 * 0.5 * (3.0 * (i - j) + 3) * (3.0 * (i - j) + 3);
   }
+  return cost;
+}
+
+/* the order of the joints in the factor: the cheapest envelope among the
+   order of the file and the reverse Cuthill-McKee orders from every joint
+   (breadth first, neighbours by increasing degree, then reversed); pos and
+   first as above; 0, or -1 if out of memory */
+static int mb_envelope(const mb_topo *t, int *pos, int *first)
+{
+  const int nj = t->nj;
+  unsigned char *adj = calloc((size_t)nj * (size_t)nj + 1, 1);
+  int *deg = calloc((size_t)nj + 1, sizeof *deg), *ord = calloc((size_t)nj + 1, sizeof *ord),
+      *best = calloc((size_t)nj + 1, sizeof *best), *p = calloc((size_t)nj + 1, sizeof *p),
+      *f = calloc(3 * (size_t)nj + 1, sizeof *f);
+  if (!adj || !deg || !ord || !best || !p || !f) {
+    free(adj); free(deg); free(ord); free(best); free(p); free(f);
+    return -1;
+  }
+  for (int k = 0; k < nj; k++)
+    for (int l = 0; l < nj; l++) {
+      const mb_joint *jk = &t->joint[k], *jl = &t->joint[l];
+      if (l != k && ((jk->a != MB_GROUND && (jk->a == jl->a || jk->a == jl->b))
+                     || (jk->b != MB_GROUND && (jk->b == jl->a || jk->b == jl->b)))) {
+        adj[(size_t)k * (size_t)nj + (size_t)l] = 1;
+        deg[k]++;
+      }
+    }
+  for (int k = 0; k < nj; k++) best[k] = k;
+  for (int k = 0; k < nj; k++) p[k] = k;
+  double bcost = mb_envelope_of(nj, adj, best, p, first);
+  for (int s = 0; s < nj; s++) {
+    int n = 0, head = 0;
+    for (int k = 0; k < nj; k++) p[k] = -1;
+    for (int root = s; n < nj; root = (root + 1) % nj) {   /* every component */
+      if (p[root] >= 0) continue;
+      p[root] = n; ord[n++] = root;
+      while (head < n) {
+        int v = ord[head++], m0 = n;
+        for (int u = 0; u < nj; u++)
+          if (adj[(size_t)v * (size_t)nj + (size_t)u] && p[u] < 0) { p[u] = n; ord[n++] = u; }
+        for (int a = m0 + 1; a < n; a++)       /* by degree, then number: insertion sort */
+          for (int b = a; b > m0 && (deg[ord[b]] < deg[ord[b - 1]] ||
+                                     (deg[ord[b]] == deg[ord[b - 1]] && ord[b] < ord[b - 1])); b--) {
+            int tmp = ord[b]; ord[b] = ord[b - 1]; ord[b - 1] = tmp;
+          }
+      }
+    }
+    for (int i = 0; i < nj / 2; i++) { int tmp = ord[i]; ord[i] = ord[nj - 1 - i]; ord[nj - 1 - i] = tmp; }
+    for (int i = 0; i < nj; i++) p[ord[i]] = i;
+    double c = mb_envelope_of(nj, adj, ord, p, f);
+    if (c < bcost) {
+      bcost = c;
+      memcpy(best, ord, (size_t)nj * sizeof *best);
+      memcpy(first, f, 3 * (size_t)nj * sizeof *first);
+    }
+  }
+  for (int i = 0; i < nj; i++) pos[best[i]] = i;
+  free(adj); free(deg); free(ord); free(best); free(p); free(f);
+  return 0;
 }
 /* the joint sides (k, s) and (l, t), l <= k, that act on one body: the
    pairs whose blocks B_k M^{-1} B_l^T are not zero, in the order of k, l, s, t */
@@ -283,12 +352,14 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
     const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
     const double *Gk = w->G + 18 * k + 9 * pe[1], *Gl = w->G + 18 * l + 9 * pe[3];
     const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
-    double *Akl = w->A + (size_t)(3 * k) * (size_t)nc + (size_t)(3 * l);
+    /* in the factor's order, in the lower triangle: block (k, l) or its transpose */
+    const int P = w->pos[k], Q = w->pos[l], lo = P >= Q;
+    double *Akl = w->A + (size_t)(3 * (lo ? P : Q)) * (size_t)nc + (size_t)(3 * (lo ? Q : P));
     for (int r = 0; r < 3; r++)
       for (int c = 0; c < 3; c++)
-        Akl[(size_t)r * (size_t)nc + (size_t)c] += Gk[3 * r] * Gl[3 * c] * iJ[0] +
-            Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] + Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] +
-            (r == c ? im : 0.0);
+        Akl[lo ? (size_t)r * (size_t)nc + (size_t)c : (size_t)c * (size_t)nc + (size_t)r] +=
+            Gk[3 * r] * Gl[3 * c] * iJ[0] + Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] +
+            Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] + (r == c ? im : 0.0);
   }
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
@@ -306,9 +377,12 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
   }
   return LG_OK;
 }
-static void mb_solve(const mb_work *w, double *x) /* x <- A^{-1} x */
+static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
 {
   const int nc = w->nc, *first = w->first;
+  double *x = w->y;                           /* x in the factor's order */
+  for (int k = 0; k < w->nj; k++)
+    for (int r = 0; r < 3; r++) x[3 * w->pos[k] + r] = xj[3 * k + r];
   for (int i = 0; i < nc; i++) {              /* L y = x */
     const double *Ai = w->A + (size_t)i * (size_t)nc;
     double v = x[i];
@@ -320,6 +394,8 @@ static void mb_solve(const mb_work *w, double *x) /* x <- A^{-1} x */
     x[i] *= Ai[i];
     for (int m = first[i]; m < i; m++) x[m] -= Ai[m] * x[i];
   }
+  for (int k = 0; k < w->nj; k++)
+    for (int r = 0; r < 3; r++) xj[3 * k + r] = x[3 * w->pos[k] + r];
 }
 
 /* r = B M^{-1} u for u in R^{6 nb} */
