@@ -13,7 +13,9 @@ clt(i) = i == 1 ? LT_comp1 : (i == 2 ? LT_comp2 : LT_comp3)
 set multiplot layout 2,1 margins 0.11,0.81,0.14,0.97 spacing 0,0.12
 set key at screen 0.815, graph 1.0 left top samplen 1.5 maxrows 6
 set ytics yt
-set ylabel lab
+# the label close to the tics: beside labels such as -0.5 the default
+# offset puts it off the canvas of the fixed margin
+set ylabel lab offset 1.5,0
 set xrange [0:100]
 set xtics 20
 # the band each component sweeps in windows of 2 s; the second step as its edges
