@@ -39,7 +39,44 @@ typedef struct {
   double (*samp)[10];        /* t, W, Gamma, E, Ld, orth_err */
   long nsamp, capsamp;
   double min_cos_y;          /* smallest |cos theta_y| seen (Cardan angles of R) */
+  FILE *env;                 /* if set, print the envelope over windows of win s: */
+  double win;                /* per window, the smallest and largest W, R, Gamma */
+  long wk, wn;               /* current window, samples in it */
+  double lo[15], hi[15];
 } p3d_run;
+
+/* print the envelope of the current window as two rows (its start and its end):
+   t, then the smallest W1..W3 R11..R33 G1..G3, then the largest */
+static inline void p3d_envelope_flush(p3d_run *r)
+{
+  if (!r->env || r->wn == 0) return;
+  for (int e = 0; e < 2; e++) {
+    fprintf(r->env, "%.4f", (double)(r->wk + e) * r->win);
+    for (int i = 0; i < 15; i++) fprintf(r->env, " %.6g", r->lo[i]);
+    for (int i = 0; i < 15; i++) fprintf(r->env, " %.6g", r->hi[i]);
+    fprintf(r->env, "\n");
+  }
+  r->wn = 0;
+}
+
+/* add one state (W, R, Gamma) at time t to the envelope of its window */
+static inline void p3d_envelope_add(p3d_run *r, double t, const double W[3],
+                                    const double R[9], const double G[3])
+{
+  long j = (long)floor(t / r->win + 1e-9);
+  double v[15];
+  if (r->wn > 0 && j != r->wk) p3d_envelope_flush(r);
+  memcpy(v, W, 3 * sizeof(double));
+  memcpy(v + 3, R, 9 * sizeof(double));
+  memcpy(v + 12, G, 3 * sizeof(double));
+  if (r->wn == 0) {
+    r->wk = j;
+    memcpy(r->lo, v, sizeof v);
+    memcpy(r->hi, v, sizeof v);
+  }
+  for (int i = 0; i < 15; i++) { r->lo[i] = fmin(r->lo[i], v[i]); r->hi[i] = fmax(r->hi[i], v[i]); }
+  r->wn++;
+}
 
 static inline int p3d_emit(void *ctx, const lg_state *s)
 {
@@ -60,6 +97,7 @@ static inline int p3d_emit(void *ctx, const lg_state *s)
     p3d_cardan_angles(a, s->R);
     r->min_cos_y = fmin(r->min_cos_y, fabs(cos(a[1])));
   }
+  if (r->env) p3d_envelope_add(r, s->t, s->W, s->R, G);
   if (r->out && s->t >= r->t0 - 1e-9 && s->t <= r->t1 + 1e-9 && r->k % r->every == 0) {
     fprintf(r->out, "%.4f", s->t);
     for (int i = 0; i < 3; i++) fprintf(r->out, " %.10g", s->W[i]);
@@ -121,6 +159,22 @@ static inline int p3d_print_set(const char *scheme, const ht_params *p, double h
   printf("\n\n");
   return st;
 }
+
+/* print the envelope of a run over windows of win seconds as one data set */
+static inline int p3d_print_envelope(const char *scheme, const ht_params *p, double h,
+                                     double T, double win, const char *what)
+{
+  p3d_run r;
+  memset(&r, 0, sizeof r);
+  r.env = stdout; r.win = win;
+  printf("# %s: scheme %s, h = %g, 0..%g s, smallest and largest value over windows "
+         "of %g s\n# columns: t, min of W1 W2 W3 R11..R33 G1 G2 G3, max of the same\n",
+         what, scheme, h, T, win);
+  int st = p3d_go(&r, scheme, p, h, T);
+  p3d_envelope_flush(&r);
+  printf("\n\n");
+  return st;
+}
 static inline void p3d_summary_row(const char *scheme, const ht_params *p, double h, double T)
 {
   p3d_run r;
@@ -161,6 +215,9 @@ static inline int p3d_paper_figure(const char *fig, const char *scheme, double h
   printf("\n\n");
   p3d_print_set(scheme, &p, h2, T, T - 5.0, T, 1, "index 9, g = 9.81, second step, last 5 s");
   p3d_print_set(scheme, &p, h, T, 0.0, T, every < 1 ? 1 : every, "index 10, g = 9.81, whole run");
+  p3d_sun_params(&p);              /* back to g = 9.8: the envelopes the figure draws */
+  p3d_print_envelope(scheme, &p, h, T, 2.0, "index 11, envelope");
+  p3d_print_envelope(scheme, &p, h2, T, 2.0, "index 12, second step, envelope");
   return st == LG_OK ? 0 : 1;
 }
 #endif

@@ -11,4 +11,4 @@ plot f index 0 u 1:2 w l lt LT_lgvi_cayley t 'LGVI $v_1$', \
      f index 1 u 1:4 w l lt LT_lgrk3 notitle, \
      f index 2 u 1:2 w l lt LT_rk3 t 'RK3', f index 2 u 1:3 w l lt LT_rk3 notitle, \
      f index 2 u 1:4 w l lt LT_rk3 notitle, \
-     f index 4 u 1:4 w l lt LT_ref dt 2 t 'LGVI $v_3$, consistent $g$'
+     f index 4 u 1:4 w l lt LT_lgvi_cayley dt 4 t 'LGVI $v_3$, consistent $g$'

@@ -17,13 +17,13 @@ plot dat index 0 u 1:2 w lp lt LT_dh t 'DH', \
      '' index 0 u 1:4 w lp lt LT_rattlie t 'RATTLie', \
      '' index 0 u 1:6 w lp lt LT_galpha t 'gen.-$\alpha$', \
      '' index 0 u 1:8 w lp lt LT_dl t 'DL', \
-     '' index 0 u 1:(0.05 * $1**2) w l lt 11 dt 2 t '$h^2$'
+     '' index 0 u 1:(0.05 * $1**2) w l lt LT_guide t '$h^2$'
 set label 1 'spinning, asymmetric rod 2'
 plot dat index 1 u 1:2 w lp lt LT_dh t 'DH', \
      '' index 1 u 1:4 w lp lt LT_rattlie t 'RATTLie', \
      '' index 1 u 1:6 w lp lt LT_galpha t 'gen.-$\alpha$', \
      '' index 1 u 1:8 w lp lt LT_dl t 'DL', \
-     '' index 1 u 1:(1.3e3 * $1**2) w l lt 11 dt 2 t '$h^2$'
+     '' index 1 u 1:(1.3e3 * $1**2) w l lt LT_guide t '$h^2$'
 set label 1 "huang2022's double pendulum"
 set xlabel '$h$ (s)'
 set ylabel '$\max_{t\le10}|E-E_0|$ (J)'

@@ -11,4 +11,4 @@ plot f index 0 u 1:($2+1e-17) w l lt LT_lgvi_cayley t 'body, $\delta\Omega_0=10^
        'body, tol.\ $10^{-13}$ vs $10^{-11}$', \
      f index 2 u 1:($2+1e-17) w l lt LT_lgvi_exp t 'pend., $\delta\Omega_0=10^{-12}$', \
      f index 3 u 1:($2+1e-17) w l lt LT_lgvi_exp dt 2 t 'pend., tol.\ $10^{-13}$ vs $10^{-11}$', \
-     1e-2 w l lt LT_ref dt 3 t 'line width'
+     1e-2 w l lt LT_guide t 'line width'

@@ -14,10 +14,10 @@ set xrange [0:50]
 set format x ''
 set ylabel 'defect'
 set key top left horizontal maxcols 2 samplen 2 width -1
-plot dat index 0 every 10 using 1:(abs($2) + 1e-30) with lines lt 4 title '$|E-E_0|/U_{\max}$', \
-     '' index 0 every 10 using 1:($3 + 1e-30) with lines lt 5 title '$\max_k|\Phi_k|$ (m)', \
-     '' index 0 every 10 using 1:($4 + 1e-30) with lines lt 6 title '$\max_k|B_kV|$ (m/s)', \
-     '' index 0 every 10 using 1:($5 + 1e-30) with lines lt 7 \
+plot dat index 0 every 10 using 1:(abs($2) + 1e-30) with lines lt LT_comp1 title '$|E-E_0|/U_{\max}$', \
+     '' index 0 every 10 using 1:($3 + 1e-30) with lines lt LT_comp2 title '$\max_k|\Phi_k|$ (m)', \
+     '' index 0 every 10 using 1:($4 + 1e-30) with lines lt LT_comp3 title '$\max_k|B_kV|$ (m/s)', \
+     '' index 0 every 10 using 1:($5 + 1e-30) with lines lt LT_comp4 \
         title '$\max_i\|I-R_iR_i^{\mathsf T}\|_F$'
 unset yrange
 set yrange [1e-16:10]
@@ -26,9 +26,9 @@ set format x '$%g$'
 set xlabel '$t$ (s)'
 set ylabel 'difference in $x_2$ / range'
 set key top left horizontal maxcols 1
-plot dat index 1 using 1:($2 + 1e-30) with lines lt 1 \
+plot dat index 1 using 1:($2 + 1e-30) with lines lt LT_comp1 \
         title 'grid $h$ halved ($5\cdot10^{-4}$ s)', \
-     '' index 1 using 1:($3 + 1e-30) with lines lt 2 \
+     '' index 1 using 1:($3 + 1e-30) with lines lt LT_comp2 \
         title '$\Omega_1(0)$ moved by $10^{-10}$ rad/s', \
-     2e-2 with lines lt 11 dt 2 title '2\,\% of the range'
+     2e-2 with lines lt LT_guide title '2\,\% of the range'
 unset multiplot

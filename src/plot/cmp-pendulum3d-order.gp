@@ -12,4 +12,4 @@ plot dat using (sel(0)):3 with linespoints lt LT_p3d_f title '(70)', \
      '' using (sel(2)):3 with linespoints lt LT_p3d_ra_inc title '(81)', \
      '' using (sel(3)):3 with linespoints lt LT_p3d_clg title '(83)', \
      '' using (sel(4)):3 with linespoints lt LT_p3d_cardan title '(87)', \
-     '' using (sel(0)):(0.3 * $2**2 / 0.01**2 * 0.01) with lines lt LT_ref dt 2 title '$h^2$'
+     '' using (sel(0)):(0.3 * $2**2 / 0.01**2 * 0.01) with lines lt LT_guide title '$h^2$'

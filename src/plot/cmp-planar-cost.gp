@@ -8,5 +8,5 @@ set ylabel 'Newton iterations per step'
 set xtics rotate by -40
 set format x '%g'
 set key top left
-plot 'data/cmp-planar-cost.dat' u 2:xtic(stringcolumn(4)) lt LT_reduced t '$h=0.01$', \
-     '' u 3 lt LT_angle t '$h=0.05$'
+plot 'data/cmp-planar-cost.dat' u 2:xtic(stringcolumn(4)) lt LT_comp1 t '$h=0.01$', \
+     '' u 3 lt LT_comp2 t '$h=0.05$'

@@ -19,12 +19,12 @@ set format z '$%g$'
 set xyplane at -1.05
 set key at screen 0.5, 0.1 center bottom horizontal samplen 2
 set title 'folded (as in the model file)' offset 0,-0.5
-splot f index 0 every :::0::2 u 1:2:3 w lp lt 4 lw 2.5 pt 7 ps 0.5 t 'longerons, $L_2=1$', \
-      f index 0 every :::3::5 u 1:2:3 w lp lt 2 lw 2.5 dt 1 pt 7 ps 0.5 t 'battens, $L_1=2$', \
-      f index 2 every ::0::2 u 1:2:3 w p pt 5 ps 0.9 lc rgb '#000000' t 'fixed points'
+splot f index 0 every :::0::2 u 1:2:3 w lp lt LT_comp1 lw 2.5 pt 7 ps 0.5 t 'longerons, $L_2=1$', \
+      f index 0 every :::3::5 u 1:2:3 w lp lt LT_comp2 lw 2.5 pt 7 ps 0.5 t 'battens, $L_1=2$', \
+      f index 2 every ::0::2 u 1:2:3 w p lt LT_mark t 'fixed points'
 set title 'deployed (twist 0, height 1)' offset 0,-0.5
 unset key
-splot f index 1 every :::0::2 u 1:2:3 w lp lt 4 lw 2.5 pt 7 ps 0.5, \
-      f index 1 every :::3::5 u 1:2:3 w lp lt 2 lw 2.5 dt 1 pt 7 ps 0.5, \
-      f index 2 every ::0::2 u 1:2:3 w p pt 5 ps 0.9 lc rgb '#000000'
+splot f index 1 every :::0::2 u 1:2:3 w lp lt LT_comp1 lw 2.5 pt 7 ps 0.5, \
+      f index 1 every :::3::5 u 1:2:3 w lp lt LT_comp2 lw 2.5 pt 7 ps 0.5, \
+      f index 2 every ::0::2 u 1:2:3 w p lt LT_mark
 unset multiplot

@@ -20,8 +20,8 @@ set xyplane at -3.1
 unset key
 do for [s=0:4] {
   set title sprintf('$t=%s$\,s', word('0 0.2 0.4 0.55 0.7', s + 1)) offset 0,-1
-  splot for [k=0:2] f index s every :::(6*k)::(6*k+2) u 1:2:3 w l lt 4 lw 2, \
-        for [k=0:2] f index s every :::(6*k+3)::(6*k+5) u 1:2:3 w l lt 2 dt 1 lw 2
+  splot for [k=0:2] f index s every :::(6*k)::(6*k+2) u 1:2:3 w l lt LT_comp1 lw 2, \
+        for [k=0:2] f index s every :::(6*k+3)::(6*k+5) u 1:2:3 w l lt LT_comp2 lw 2
 }
 unset title
 set size square
@@ -32,5 +32,5 @@ set ytics 0.5
 set grid
 set xlabel '$t$ (s)'
 set ylabel 'lowest bar midpoint $z$ (m)' offset 1,0
-plot f index 5 u 1:2 w l lt LT_rkmk4 lw 1.2, -3 w l lt 11 dt 2
+plot f index 5 u 1:2 w l lt LT_rkmk4 lw 1.2, -3 w l lt LT_guide
 unset multiplot

@@ -17,7 +17,7 @@ do for [b=0:1] {
   plot f index 0 u 1:(column(2 + b) + 1e-30) w l lt LT_rkmk4 t 'rkmk4 (claims run)', \
        g index 1 u 1:(column(8 + b) + 1e-30) w l lt LT_rkmk4_proj t 'rkmk4-proj', \
        g index 2 u 1:(column(8 + b) + 1e-30) w l lt LT_imid_index2 t 'imid-index2', \
-       1e-12 w l lt 11 dt 2 t 'claim bar $10^{-12}$'
+       1e-12 w l lt LT_guide t 'claim bar $10^{-12}$'
   unset key
 }
 unset multiplot

@@ -6,10 +6,10 @@ set xlabel '$x$ (m)'
 set ylabel '$y$ (m)'
 # the key inside the circle, where no curve runs
 set key center center
-plot f index 1 u 1:2 w l lt LT_ref t '$|q|=l$', f index 0 u 2:3 w l lt LT_lgvi_exp t 'VI, spring'
+plot f index 1 u 1:2 w l lt LT_guide t '$|q|=l$', f index 0 u 2:3 w l lt LT_vi_cartesian t 'VI, spring'
 set size noratio
 set xlabel '$t$ (s)'
 set ylabel '$|q|-l$ (m)'
 unset key
-plot f index 0 u 1:4 w l lt LT_lgvi_exp
+plot f index 0 u 1:4 w l lt LT_vi_cartesian
 unset multiplot

@@ -9,8 +9,8 @@ set key at screen 0.54,0.995 center top horizontal samplen 2 maxrows 2 width -6
 set format x ''
 plot 'data/sun2022-fig05.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4, $h=0.01$', \
      '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43), $h=0.01$', \
-     '' index 2 u 1:2 w l lt LT_rk3 t 'RKF45, rtol $10^{-3}$', \
-     '' index 5 u 1:2 w l lt 11 t 'adaptive RK4, rtol $10^{-2}$'
+     '' index 2 u 1:2 w l lt LT_rkf45 t 'RKF45, rtol $10^{-3}$', \
+     '' index 5 u 1:2 w l lt LT_rk4_adaptive t 'adaptive RK4, rtol $10^{-2}$'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set yrange [-1.25:1.25]
@@ -18,5 +18,5 @@ set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig05.dat' index 0 u 1:3 w l lt LT_rk4, \
-     '' index 1 u 1:3 w l lt LT_angle, '' index 2 u 1:3 w l lt LT_rk3, '' index 5 u 1:3 w l lt 11
+     '' index 1 u 1:3 w l lt LT_angle, '' index 2 u 1:3 w l lt LT_rkf45, '' index 5 u 1:3 w l lt LT_rk4_adaptive
 unset multiplot

@@ -9,7 +9,7 @@ set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 plot 'data/sun2022-fig11.dat' index 0 u 1:2 w l lt LT_reduced t 'Eq.~(50)', \
      '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43)', \
-     '' index 2 u 1:2 w l lt LT_ref t 'exact'
+     '' index 2 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set yrange [-1.25:1.25]
@@ -18,5 +18,5 @@ set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig11.dat' index 0 u 1:3 w l lt LT_reduced, \
      '' index 1 u 1:3 w l lt LT_angle, \
-     '' index 2 u 1:3 w l lt LT_ref
+     '' index 2 u 1:3 w l lt LT_exact
 unset multiplot

@@ -8,16 +8,16 @@ set ytics 0.2
 set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 set xrange [40:50]
-plot 'data/sun2022-fig12.dat' index 0 u 1:2 w l lt LT_reduced_inc t 'Eq.~(50), $h=0.05$', \
+plot 'data/sun2022-fig12.dat' index 0 u 1:2 w l lt LT_reduced dt 2 t 'Eq.~(50), $h=0.05$', \
      '' index 1 u 1:2 w l lt LT_reduced t 'Eq.~(50), $h=0.01$', \
-     '' index 2 u 1:2 w l lt LT_ref t 'exact'
+     '' index 2 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
-plot 'data/sun2022-fig12.dat' index 0 u 1:3 w l lt LT_reduced_inc, \
+plot 'data/sun2022-fig12.dat' index 0 u 1:3 w l lt LT_reduced dt 2, \
      '' index 1 u 1:3 w l lt LT_reduced, \
-     '' index 2 u 1:3 w l lt LT_ref
+     '' index 2 u 1:3 w l lt LT_exact
 unset multiplot

@@ -8,7 +8,7 @@ set ytics 0.2
 set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 plot 'data/sun2022-fig13.dat' index 0 u 1:2 w l lt LT_fform t 'Eq.~(56)', \
-     '' index 1 u 1:2 w l lt LT_ref t 'exact'
+     '' index 1 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set yrange [-1.25:1.25]
@@ -16,5 +16,5 @@ set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig13.dat' index 0 u 1:3 w l lt LT_fform, \
-     '' index 1 u 1:3 w l lt LT_ref
+     '' index 1 u 1:3 w l lt LT_exact
 unset multiplot

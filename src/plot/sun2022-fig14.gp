@@ -19,8 +19,8 @@ set format y '$10^{%T}$'
 set yrange [1e-18:1]
 set xrange [0:50]
 set key inside center center horizontal
-plot 'data/sun2022-fig14.dat' index 4 u 1:($2+1e-18) w l lt LT_complete t \
+plot 'data/sun2022-fig14.dat' index 4 u 1:($2+1e-18) w l lt LT_comp1 t \
   'to round-off', \
-     '' index 4 u 1:($3+1e-18) w l lt LT_complete_inc t '$10^{-4}$', \
-     '' index 4 u 1:($4+1e-18) w l lt LT_rk3 t '$10^{-3}$, warm start'
+     '' index 4 u 1:($3+1e-18) w l lt LT_comp2 t '$10^{-4}$', \
+     '' index 4 u 1:($4+1e-18) w l lt LT_comp3 t '$10^{-3}$, warm start'
 unset multiplot

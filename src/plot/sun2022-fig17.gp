@@ -9,7 +9,7 @@ set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 plot 'data/sun2022-fig17.dat' index 0 u 1:2 w l lt LT_liealg t 'Eq.~(63)', \
      '' index 1 u 1:2 w l lt LT_cayley t 'Cayley (67)', \
-     '' index 2 u 1:2 w l lt LT_ref t 'exact'
+     '' index 2 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set yrange [-1.25:1.25]
@@ -18,5 +18,5 @@ set ylabel '$\omega$ (rad/s)'
 unset key
 plot 'data/sun2022-fig17.dat' index 0 u 1:3 w l lt LT_liealg, \
      '' index 1 u 1:3 w l lt LT_cayley, \
-     '' index 2 u 1:3 w l lt LT_ref
+     '' index 2 u 1:3 w l lt LT_exact
 unset multiplot
