@@ -279,6 +279,8 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
+# The style test reads every plot script.
+$(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
 $(O)/result/claims-%.res: $(T)/claims/%.tsv $(VERDICTS) $(wildcard papers/*/claims.tsv)
 	@mkdir -p $(@D)
