@@ -1,5 +1,7 @@
-/* lgsim-output.c: cost of writing CSV against computing; lgsim start-up; memory. */
+/* lgsim-output.c: cost of writing CSV against computing, and against writing with
+   fprintf %.17g; lgsim start-up; memory. */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@ typedef struct {
   const lg_model *m;
   const void *par;
   csv_writer *w;
+  FILE *pf;         /* the C library's alternative: fprintf into a 1 MiB stdio buffer */
   double row[64];
   long iters;
 } bench_ctx;
@@ -34,17 +37,26 @@ static int emit_csv(void *ctx, const lg_state *s)
   return csv_put_row(c->w, c->row, (size_t)c->m->ncol);
 }
 
-enum { OUT_STEPS, OUT_ROW, OUT_CSV, OUT_MODES };
+static int emit_printf(void *ctx, const lg_state *s)
+{
+  bench_ctx *c = ctx;
+  c->m->row(c->par, s, c->row);
+  for (int i = 0; i < c->m->ncol; i++) fprintf(c->pf, i ? ",%.17g" : "%.17g", c->row[i]);
+  return putc('\n', c->pf) == EOF;
+}
+
+enum { OUT_STEPS, OUT_ROW, OUT_CSV, OUT_PRINTF, OUT_MODES };
 static const double OUT_H = 1e-3;
 
 /* One run of n steps in one of the three modes; the CSV goes to /dev/null. */
 static double output_run(const lg_scheme_type *s, bench_ctx *c, const lg_opts *opt, int mode,
                          long n)
 {
-  static const lg_emit_fn emit[OUT_MODES] = {NULL, emit_row_only, emit_csv};
+  static const lg_emit_fn emit[OUT_MODES] = {NULL, emit_row_only, emit_csv, emit_printf};
   double t0 = bench_now_ns();
   lg_run(s, c->par, opt, OUT_H, n, 1, emit[mode], mode == OUT_STEPS ? NULL : c, NULL);
   if (mode == OUT_CSV) csv_flush(c->w);
+  if (mode == OUT_PRINTF) fflush(c->pf);
   return (bench_now_ns() - t0) / (double)n;
 }
 
@@ -82,24 +94,31 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   lg_opts opt;
   lg_opts_default(&opt);
   lg_params_default(m, par);
-  FILE *devnull = fopen("/dev/null", "w");
-  bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), {0}, 0};
+  FILE *devnull = fopen("/dev/null", "w"), *pf = fopen("/dev/null", "w");
+  if (!devnull || !pf || setvbuf(pf, NULL, _IOFBF, (size_t)1 << 20) != 0) {
+    printf("FAIL output: cannot open /dev/null\n");
+    return 1;
+  }
+  bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), pf, {0}, 0};
   if (count_mode != -1 && (count_mode < 0 || count_mode >= OUT_MODES || count_n < 1)) {
-    fprintf(stderr, "lgsim-output: --count wants a mode 0..2 and a positive step count\n");
+    fprintf(stderr, "lgsim-output: --count wants a mode 0..3 and a positive step count\n");
     return 1;
   }
   if (count_mode >= 0) {                         /* a child run under Callgrind */
     output_run(s, &c, &opt, count_mode, count_n);
     csv_writer_free(c.w);
     fclose(devnull);
+    fclose(pf);
     free(par);
     return 0;
   }
-  double t[OUT_MODES][REPEAT], tw[REPEAT], tmin[OUT_MODES], tmed[OUT_MODES], ins[OUT_MODES];
+  double t[OUT_MODES][REPEAT], tw[REPEAT], tp[REPEAT], tmin[OUT_MODES], tmed[OUT_MODES],
+      ins[OUT_MODES];
   double t_start = bench_now_ns();
   for (int r = 0; r < REPEAT; r++) {
     for (int mode = 0; mode < OUT_MODES; mode++) t[mode][r] = output_run(s, &c, &opt, mode, n);
     tw[r] = t[OUT_CSV][r] - t[OUT_ROW][r];
+    tp[r] = t[OUT_PRINTF][r] - t[OUT_ROW][r];
     nanosleep(&pause, NULL);
   }
   for (int mode = 0; mode < OUT_MODES; mode++) {
@@ -109,16 +128,19 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   output_instructions(self, model, scheme, ins);
   double wmin = tmin[OUT_CSV] - tmin[OUT_ROW], wmed = bench_median(tw, REPEAT);
   double rt = wmin / tmin[OUT_ROW];
-  int have_ins = ins[0] >= 0 && ins[1] >= 0 && ins[2] >= 0;
+  int have_ins = ins[0] >= 0 && ins[1] >= 0 && ins[2] >= 0 && ins[3] >= 0;
   double wins = have_ins ? ins[OUT_CSV] - ins[OUT_ROW] : -1,
       ri = have_ins ? wins / ins[OUT_ROW] : -1;
+  double pmin = tmin[OUT_PRINTF] - tmin[OUT_ROW], pmed = bench_median(tp, REPEAT),
+      pins = have_ins ? ins[OUT_PRINTF] - ins[OUT_ROW] : -1;
   printf("lgsim-output: model %s, scheme %s, h = %g, every step written; %d interleaved "
          "repeats of %ld steps over %.1f s\n", model, scheme, OUT_H, REPEAT, n,
              (bench_now_ns() - t_start) * 1e-9);
   printf("  %-40s %12s %12s %14s %10s\n", "what", "min ns/row", "median", "instructions",
          "Newton it");
   const char *what[OUT_MODES] = {"steps (lg_run, no output)", "steps + model row",
-                                 "steps + model row + CSV to /dev/null"};
+                                 "steps + model row + CSV to /dev/null",
+                                 "steps + model row + fprintf %.17g"};
   for (int mode = 0; mode < OUT_MODES; mode++) {
     printf("  %-40s %12.1f %12.1f %14.0f", what[mode], tmin[mode], tmed[mode], ins[mode]);
     if (mode == OUT_STEPS) printf(" %10.2f", (double)c.iters / (double)(REPEAT * (n + 1)));
@@ -127,6 +149,12 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   printf("  %-40s %12.1f %12.1f %14.0f\n", "computing: steps + row of diagnostics",
          tmin[OUT_ROW], tmed[OUT_ROW], ins[OUT_ROW]);
   printf("  %-40s %12.1f %12.1f %14.0f\n", "writing: format, buffer, fwrite", wmin, wmed, wins);
+  printf("  %-40s %12.1f %12.1f %14.0f\n", "writing with printf %.17g", pmin, pmed, pins);
+  double k = (double)m->ncol;
+  printf("  %-40s %12.1f %12.1f %14.0f\n", "  per number: csv_fmt_g17 and writer", wmin / k,
+         wmed / k, wins / k);
+  printf("  %-40s %12.1f %12.1f %14.0f\n", "  per number: fprintf %.17g", pmin / k, pmed / k,
+         pins / k);
   int pass = rt <= 1 && (!have_ins || ri <= 1);
   printf("%s output: writing %.1f ns/row <= computing %.1f ns/row (ratio %.2f, fastest of %d)",
          pass ? "PASS" : "FAIL", wmin, tmin[OUT_ROW], rt, REPEAT);
@@ -138,8 +166,13 @@ static int bench_output(const char *self, const char *model, const char *scheme,
          "as output, %.1f ns/row against %.1f ns/step (ratio %.2f)\n", wmed, tmed[OUT_ROW],
          wmed / tmed[OUT_ROW], tmin[OUT_CSV] - tmin[OUT_STEPS], tmin[OUT_STEPS],
          (tmin[OUT_CSV] - tmin[OUT_STEPS]) / tmin[OUT_STEPS]);
+  printf("info printf: writing with fprintf %%.17g costs %.1f times computing (fastest), "
+         "%.1f times in instructions; the bar would need --every %.0f\n", pmin / tmin[OUT_ROW],
+         have_ins ? pins / ins[OUT_ROW] : -1, ceil(fmax(pmin / tmin[OUT_ROW],
+                                                         have_ins ? pins / ins[OUT_ROW] : 0)));
   csv_writer_free(c.w);
   fclose(devnull);
+  fclose(pf);
   free(par);
   return pass ? 0 : 1;
 }

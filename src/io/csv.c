@@ -8,64 +8,8 @@
 #include "io/csv.h"
 
 __extension__ typedef unsigned __int128 u128;
-enum { POW10_QMIN = -300, POW10_QMAX = 350 };
-static uint64_t pow10_hi[POW10_QMAX - POW10_QMIN + 1];  /* P_q = hi 2^64 + lo */
-static uint64_t pow10_lo[POW10_QMAX - POW10_QMIN + 1];
-static int pow10_bexp[POW10_QMAX - POW10_QMIN + 1];     /* 10^q ~ P_q 2^bexp */
-static int pow10_ready;
 
 static int clz64(uint64_t v) { return __builtin_clzll(v); }
-
-static void pow10_store(int q, const uint64_t M[3], int beta)
-{
-  pow10_hi[q - POW10_QMIN] = M[2];
-  pow10_lo[q - POW10_QMIN] = M[1];
-  pow10_bexp[q - POW10_QMIN] = beta + 64;
-}
-
-static void mant_mul10(uint64_t M[3], int *beta)
-{
-  uint64_t r[4];
-  u128 c = 0;
-  for (int i = 0; i < 3; i++) {
-    c += (u128)M[i] * 10;
-    r[i] = (uint64_t)c;
-    c >>= 64;
-  }
-  r[3] = (uint64_t)c;                        /* 5..9: the product has 195-196 bits */
-  int sh = 64 - clz64(r[3]);
-  for (int i = 0; i < 3; i++) M[i] = (r[i] >> sh) | (r[i + 1] << (64 - sh));
-  *beta += sh;
-}
-
-static void mant_div10(uint64_t M[3], int *beta)
-{
-  uint64_t n[4] = {0, M[0], M[1], M[2]}, qt[4];
-  u128 rem = 0;
-  for (int i = 3; i >= 0; i--) {
-    u128 cur = (rem << 64) | n[i];
-    qt[i] = (uint64_t)(cur / 10);
-    rem = cur % 10;
-  }
-  int sh = clz64(qt[3]);                     /* 3 or 4 */
-  for (int i = 3; i >= 1; i--) M[i - 1] = (qt[i] << sh) | (qt[i - 1] >> (64 - sh));
-  *beta -= sh;                               /* the top three words of qt shifted */
-}
-
-#ifdef __GNUC__
-__attribute__((noinline, cold))
-#endif
-static void pow10_init(void)
-{
-  uint64_t M[3];
-  int beta;
-  M[0] = M[1] = 0; M[2] = UINT64_C(1) << 63; beta = -191;   /* 1 */
-  pow10_store(0, M, beta);
-  for (int q = 1; q <= POW10_QMAX; q++) { mant_mul10(M, &beta); pow10_store(q, M, beta); }
-  M[0] = M[1] = 0; M[2] = UINT64_C(1) << 63; beta = -191;
-  for (int q = -1; q >= POW10_QMIN; q--) { mant_div10(M, &beta); pow10_store(q, M, beta); }
-  pow10_ready = 1;
-}
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define CSV_LITTLE_ENDIAN 1
 #else
@@ -77,16 +21,6 @@ static const char digit_pairs[201] =
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
-#if !(defined(__SSE2__) && CSV_LITTLE_ENDIAN)     /* else unused: clang would warn */
-static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
-{
-  uint64_t y = (v / 10000) | ((uint64_t)(v % 10000) << 32);
-  uint64_t h = ((y * 5243) >> 19) & UINT64_C(0x0000007F0000007F);
-  y = h | ((y - h * 100) << 16);
-  uint64_t t = ((y * 103) >> 10) & UINT64_C(0x000F000F000F000F);
-  return t | ((y - t * 10) << 8);
-}
-#endif
 #if defined(__SSE2__) && CSV_LITTLE_ENDIAN
 #include <emmintrin.h>
 #ifdef __GNUC__
@@ -114,6 +48,15 @@ static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits;
   return nz ? __builtin_clz(nz) - 16 : 16;
 }
 #else
+static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
+{
+  uint64_t y = (v / 10000) | ((uint64_t)(v % 10000) << 32);
+  uint64_t h = ((y * 5243) >> 19) & UINT64_C(0x0000007F0000007F);
+  y = h | ((y - h * 100) << 16);
+  uint64_t t = ((y * 103) >> 10) & UINT64_C(0x000F000F000F000F);
+  return t | ((y - t * 10) << 8);
+}
+
 static inline int digits16(u128 *D, uint32_t a, uint32_t b)
 {
   const uint64_t ASCII0 = UINT64_C(0x3030303030303030);
@@ -129,12 +72,13 @@ static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 165
 
 enum { EXACT_N2MIN = -130, EXACT_N2MAX = 56 };
 typedef struct {
-  uint64_t F, F2;   /* t > 0: 5^q << (63 - L_q); t < 0: P_q = F 2^64 + F2 */
+  uint64_t F, F2;   /* t > 0: 5^q << (63 - L); t < 0: 5^q << (127 - L) = F 2^64 + F2 */
   uint64_t h;       /* 2^(|t| - 1) - 1, for rounding */
   int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
 } exact_entry;
 static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
 static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+static int exact_ready;
 
 #ifdef __GNUC__
 __attribute__((noinline, cold))
@@ -151,6 +95,9 @@ static u128 ceil_pow2_div(int a, u128 B)         /* ceil(2^a / B), a >= 0 */
   return q + (r != 0);
 }
 
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
 static void exact_init(void)
 {
   for (int n = EXACT_N2MIN; n <= EXACT_N2MAX; n++) {
@@ -165,26 +112,27 @@ static void exact_init(void)
       exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
       int q = 16 - (E0 + j);
       x->E = E0 + j;
-      x->F = x->F2 = 0;
+      x->F = x->F2 = x->h = 0;
       x->t = 0;
-      x->h = 0;
       if (q < 0 || q > 55 || !CSV_LITTLE_ENDIAN) continue;
+      u128 f = 1;                                /* 5^q < 2^128 */
+      for (int i = 0; i < q; i++) f *= 5;
+      int L = f >> 64 ? 127 - clz64((uint64_t)(f >> 64)) : 63 - clz64((uint64_t)f);
       if (q <= 27) {                             /* one multiplication */
-        uint64_t p5 = 1;
-        for (int i = 0; i < q; i++) p5 *= 5;
-        int L = 63 - clz64(p5);
-        x->F = p5 << (63 - L);
+        x->F = (uint64_t)f << (63 - L);
         x->t = 9 - e - q - L;
-      } else {                                   /* two, by the exact P_q */
-        x->F = pow10_hi[q - POW10_QMIN];
-        x->F2 = pow10_lo[q - POW10_QMIN];
-        x->t = -(-(e + pow10_bexp[q - POW10_QMIN]) - 64);
+      } else {                                   /* two */
+        f <<= 127 - L;
+        x->F = (uint64_t)(f >> 64);
+        x->F2 = (uint64_t)f;
+        x->t = e + q - (127 - L) + 64;
       }
-      int at = x->t > 0 ? x->t : -x->t;            /* 1..63 on every entry in use; */
-      if (at > 63) x->t = 0;                       /* others go to the general path */
+      int at = x->t > 0 ? x->t : -x->t;          /* 1..63 on every entry a number reaches; */
+      if (at > 63) x->t = 0;                     /* the others are never used */
       else if (at) x->h = (UINT64_C(1) << (at - 1)) - 1;
     }
   }
+  exact_ready = 1;
 }
 
 typedef struct {
@@ -213,7 +161,7 @@ CSV_INLINE void to_dig17(dig17 *r, uint64_t ip, int E, int neg)   /* N = ip */
   r->neg = neg;
 }
 
-CSV_INLINE int exact17(dig17 *r, double x)
+CSV_INLINE int exact17(dig17 *r, double x)       /* 0: outside the exact range */
 {
   uint64_t bits, ip;
   memcpy(&bits, &x, sizeof bits);
@@ -224,7 +172,7 @@ CSV_INLINE int exact17(dig17 *r, double x)
   const exact_entry *xe = &exact_tab[2 * bi + (m >= exact_thr[bi])];
   if (!xe->t) return 0;
   int t = xe->t;
-  if (t > 0) {
+  if (t > 0) {                                     /* 128-bit product hi:lo */
     u128 P = (u128)(m << 10) * xe->F;
     uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
     uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
@@ -282,69 +230,11 @@ CSV_INLINE char *lay17(char *p, const dig17 *r)
   return p;
 }
 
-#ifdef __GNUC__
-__attribute__((noinline))
-#endif
-static size_t fmt_general(char *buf, double x)
-{
-  const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
-  uint64_t bits, m, ip;
-  char *p = buf;
-  memcpy(&bits, &x, sizeof bits);
-  int neg = (int)(bits >> 63), bexp = (int)((bits >> 52) & 0x7ff), e, E;
-  m = bits & ((UINT64_C(1) << 52) - 1);
-  if (neg) *p++ = '-';
-  if (bexp == 0x7ff) {
-    memcpy(p, m ? "nan" : "inf", 4);
-    return (size_t)(p - buf) + 3;
-  }
-  if (bexp == 0 && m == 0) {
-    memcpy(p, "0", 2);
-    return (size_t)(p - buf) + 1;
-  }
-  if (!CSV_LITTLE_ENDIAN) return 0;
-  if (bexp == 0) e = -1074; else { m |= UINT64_C(1) << 52; e = bexp - 1075; }
-  int n2 = e + 63 - clz64(m);                    /* floor(log2 |x|) */
-  E = floor_log10_pow2(n2);
-  int q = 16 - E;
-  if (q < POW10_QMIN || q > POW10_QMAX) return 0;
-  uint64_t phi = pow10_hi[q - POW10_QMIN], plo = pow10_lo[q - POW10_QMIN];
-  u128 a = (u128)m * plo, b = (u128)m * phi;
-  u128 mid = (a >> 64) + (uint64_t)b;
-  uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
-  uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
-  int t = -(e + pow10_bexp[q - POW10_QMIN]) - 64;  /* fraction bits in w1 */
-  if (t < 1 || t > 63) return 0;
-  ip = (w2 << (64 - t)) | (w1 >> t);
-  uint64_t fr = (w1 << (64 - t)) | (w0 >> t);
-  if (ip >= E17) {                                 /* X = E + 1: use y / 10 */
-    uint64_t r = ip % 10;
-    ip /= 10;
-    fr = r * UINT64_C(1844674407370955161) + fr / 10 + (6 * r + fr % 10) / 10;
-    E++;
-  }
-  if (ip < E16 || ip >= E17) return 0;
-  const uint64_t HALF = UINT64_C(1) << 63, NEAR = UINT64_C(1) << 12;
-  if (fr > HALF - NEAR && fr < HALF + NEAR) return 0;
-  ip += fr >= HALF;
-  dig17 r;
-  to_dig17(&r, ip, E, neg);
-  p = lay17(buf, &r);
-  *p = '\0';
-  return (size_t)(p - buf);
-}
-
-static void tables_init(void)
-{
-  pow10_init();
-  exact_init();
-}
-
 size_t csv_fmt_g17_fast(char *buf, double x)
 {
   dig17 r;
-  if (!pow10_ready) tables_init();
-  if (!exact17(&r, x)) return fmt_general(buf, x);
+  if (!exact_ready) exact_init();
+  if (!exact17(&r, x)) return 0;
   char *p = lay17(buf, &r);
   *p = '\0';
   return (size_t)(p - buf);
@@ -352,8 +242,7 @@ size_t csv_fmt_g17_fast(char *buf, double x)
 size_t csv_fmt_g17(char *buf, double x)
 {
   size_t n = csv_fmt_g17_fast(buf, x);
-  if (n) return n;
-  return (size_t)snprintf(buf, CSV_G17_MAX, "%.17g", x);
+  return n ? n : (size_t)snprintf(buf, CSV_G17_MAX, "%.17g", x);
 }
 struct csv_writer {
   FILE *f;
@@ -419,7 +308,7 @@ int csv_put_row(csv_writer *w, const double *v, size_t n)
   if (w->cap - w->len < n * each + 1 && csv_drain(w) != LG_OK) return LG_EOUTPUT;
   char *p = w->buf + w->len;                     /* a local pointer: stores through p */
   size_t i = 0;                                  /* cannot change w->len behind our back */
-  if (!pow10_ready) tables_init();
+  if (!exact_ready) exact_init();
   for (; i + 4 <= n; i += 4) {                   /* four numbers' digits, then their text */
     dig17 d[4];
     int ok[4];

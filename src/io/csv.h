@@ -7,7 +7,7 @@
 #define CSV_G17_MAX 48   /* bytes a buffer for one formatted number needs */
 
 size_t csv_fmt_g17(char *buf, double x);       /* as snprintf(buf, 48, "%.17g", x) */
-size_t csv_fmt_g17_fast(char *buf, double x);  /* the fast path alone; 0 if it declines */
+size_t csv_fmt_g17_fast(char *buf, double x);  /* exact path alone; 0 unless 1e-39 <= |x| < 1e17 */
 typedef struct csv_writer csv_writer;
 
 csv_writer *csv_writer_alloc(FILE *f, size_t bufsize);  /* f stays the caller's; 0: 1 MiB */
