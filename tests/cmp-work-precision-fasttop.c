@@ -3,5 +3,5 @@
 #include "lib/cmpchk.h"
 int main(void)
 {
-  return cmpchk_figure("fasttop", "data/cmp-work-precision-fasttop.dat", "lgvi-exp");
+  return cmpchk_figure("fasttop", "data/cmp-work-precision-fasttop.dat", "rk4", "lgvi-exp");
 }

@@ -3,5 +3,5 @@
 #include "lib/cmpchk.h"
 int main(void)
 {
-  return cmpchk_figure("moiseev", "data/cmp-work-precision-moiseev.dat", "lgvi-exp");
+  return cmpchk_figure("moiseev", "data/cmp-work-precision-moiseev.dat", "rk4", "lgvi-exp");
 }

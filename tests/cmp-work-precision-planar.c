@@ -3,5 +3,5 @@
 #include "lib/cmpchk.h"
 int main(void)
 {
-  return cmpchk_figure("planar", "data/cmp-work-precision-planar.dat", "reduced");
+  return cmpchk_figure("planar", "data/cmp-work-precision-planar.dat", "rk4", "reduced");
 }

@@ -34,13 +34,15 @@ int main(int argc, char **argv)
     job[k].model = h->model;
     job[k].scheme = S->name;
     job[k].h = h->h;
+    job[k].n1 = CMP_N1;
+    job[k].n2 = CMP_N2;
   }
   if (argc > 1 && strcmp(argv[1], "--count") == 0) {
     cmp_count_jobs((int)ns, job);
     return 0;
   }
   char *self[] = {argv[0], "--count", NULL};
-  if (cmp_instructions(self, (int)ns, ips) != 0) return 1;
+  if (cmp_instructions(self, (int)ns, job, ips) != 0) return 1;
   printf("# cmp-atlas: every scheme of the package; Newton iterations per step over T and\n"
          "# instructions per step (Callgrind, steps %d..%d, 3 digits) on the home model at h\n",
          CMP_N1 + 1, CMP_N2);

@@ -97,7 +97,7 @@ void cmpchk_claim(const char *id, double v)
   printf("%s\t%.6g\n", id, v);
 }
 
-int cmpchk_figure(const char *fig, const char *path, const char *rival)
+int cmpchk_figure(const char *fig, const char *path, const char *fast, const char *rival)
 {
   cmpchk_wp d;
   char id[128];
@@ -106,9 +106,13 @@ int cmpchk_figure(const char *fig, const char *path, const char *rival)
     snprintf(id, sizeof id, "cmp-work-precision-%s-slope-%s", fig, d.b[i].name);
     cmpchk_claim(id, cmpchk_slope(&d, &d.b[i]));
   }
-  snprintf(id, sizeof id, "cmp-work-precision-%s-same", fig);
-  cmpchk_claim(id, cmpchk_same(&d));
-  snprintf(id, sizeof id, "cmp-work-precision-%s-rk4-%s", fig, rival);
-  cmpchk_claim(id, cmpchk_equal_cost(cmpchk_find(&d, "rk4"), cmpchk_find(&d, rival)));
+  if (d.ns > 0) {
+    snprintf(id, sizeof id, "cmp-work-precision-%s-same", fig);
+    cmpchk_claim(id, cmpchk_same(&d));
+  }
+  if (rival) {
+    snprintf(id, sizeof id, "cmp-work-precision-%s-%s-%s", fig, fast, rival);
+    cmpchk_claim(id, cmpchk_equal_cost(cmpchk_find(&d, fast), cmpchk_find(&d, rival)));
+  }
   return 0;
 }

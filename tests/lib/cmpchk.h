@@ -30,7 +30,8 @@ double cmpchk_same(const cmpchk_wp *d);
 /* print one measurement line */
 void cmpchk_claim(const char *id, double v);
 /* the measurements of one work-precision figure: every slope, the same-map
-   check and RK4 against rival at equal cost; 0 on success */
-int cmpchk_figure(const char *fig, const char *path, const char *rival);
+   check if any scheme is drawn by a representative, and the scheme fast
+   against rival at equal cost if rival is not NULL; 0 on success */
+int cmpchk_figure(const char *fig, const char *path, const char *fast, const char *rival);
 
 #endif

@@ -70,12 +70,14 @@ const cmp_scheme cmp_schemes[] = {
   {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}
 };
 const cmp_problem cmp_problems[] = {
-  /* figure, model, T, n0, nh, jc */
-  {"planar", "planar", 10.0, 100, 8, 3},
-  {"moiseev", "pendulum3d-moiseev", 5.0, 250, 8, 1},
-  {"fasttop", "heavytop-fast", 1.0, 1000, 8, 2},
-  {"fasttop", "fast-top", 1.0, 1000, 8, 2},
-  {NULL, NULL, 0, 0, 0, 0}
+  /* figure, model, T, n0, nh, jc, nhi, nref, n1, n2 */
+  {"planar", "planar", 10.0, 100, 8, 3, 8, 0, CMP_N1, CMP_N2},
+  {"moiseev", "pendulum3d-moiseev", 5.0, 250, 8, 1, 8, 0, CMP_N1, CMP_N2},
+  {"fasttop", "heavytop-fast", 1.0, 1000, 8, 2, 8, 0, CMP_N1, CMP_N2},
+  {"fasttop", "fast-top", 1.0, 1000, 8, 2, 8, 0, CMP_N1, CMP_N2},
+  {"doublependulum", "doublependulum", 1.0, 25, 9, 2, 9, 1000, 20, 100},
+  {"mast", "mast", 0.1, 2, 8, 2, 5, 20, 0, 1},
+  {NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0}
 };
 const cmp_home cmp_homes[] = {
   {"planar", "planar", 0.01, 10.0},
@@ -111,16 +113,21 @@ typedef struct { cmp_point first, last; int seen; } cmp_trail;
 static int cmp_emit(void *ctx, const lg_state *s)
 {
   cmp_trail *c = ctx;
-  cmp_point p;
-  p.t = s->t;
-  p.theta = s->theta;
-  p.omega = s->omega;
-  memcpy(p.R, s->nbody > 0 ? s->body[0].R : s->R, sizeof p.R);
-  memcpy(p.W, s->nbody > 0 ? s->body[0].W : s->W, sizeof p.W);
-  p.iters = (c->seen ? c->last.iters : 0) + (c->seen ? s->newton_iters : 0);
-  p.steps = c->seen ? c->last.steps + 1 : 0;
-  if (!c->seen) c->first = p;
-  c->last = p;
+  cmp_point *p = &c->last;
+  if (s->nbody > CMP_MAXB) {
+    fprintf(stderr, "cmp: %d bodies, more than CMP_MAXB = %d\n", s->nbody, CMP_MAXB);
+    exit(1);
+  }
+  p->t = s->t;
+  p->theta = s->theta;
+  p->omega = s->omega;
+  memcpy(p->R, s->nbody > 0 ? s->body[0].R : s->R, sizeof p->R);
+  memcpy(p->W, s->nbody > 0 ? s->body[0].W : s->W, sizeof p->W);
+  p->nbody = s->nbody;
+  if (s->nbody > 0) memcpy(p->body, s->body, (size_t)s->nbody * sizeof(lg_body));
+  p->iters = c->seen ? p->iters + s->newton_iters : 0;
+  p->steps = c->seen ? p->steps + 1 : 0;
+  if (!c->seen) c->first = *p;
   c->seen = 1;
   return 0;
 }
@@ -153,6 +160,15 @@ double cmp_distance(const lg_model *m, const void *par, const cmp_point *a,
                     const cmp_point *b, double wscale)
 {
   double e = 0;
+  if (strcmp(m->family, "multibody") == 0) {
+    if (a->nbody != b->nbody) return NAN;
+    for (int i = 0; i < a->nbody; i++)
+      for (int k = 0; k < 9; k++) {
+        e = fmax(e, fabs(a->body[i].R[k] - b->body[i].R[k]));
+        if (k < 3) e = fmax(e, fabs(a->body[i].W[k] - b->body[i].W[k]) / wscale);
+      }
+    return e;
+  }
   if (strcmp(m->family, "planar") == 0) {
     double wn = sqrt(cmp_par(m, par, "m", 0) * cmp_par(m, par, "g", 0)
                      * cmp_par(m, par, "l", 0) / cmp_par(m, par, "J", 0));
@@ -176,8 +192,8 @@ void cmp_count_jobs(int njob, const cmp_job *job)
     double par[CMP_PAR];
     const lg_model *m = cmp_model(job[i].model, par);
     const lg_scheme_type *S = lg_scheme_find(m->family, job[i].scheme);
-    lg_run(S, par, &opt, job[i].h, CMP_N1, CMP_N1, NULL, NULL, NULL);
-    lg_run(S, par, &opt, job[i].h, CMP_N2, CMP_N2, NULL, NULL, NULL);
+    lg_run(S, par, &opt, job[i].h, job[i].n1, job[i].n1, NULL, NULL, NULL);
+    lg_run(S, par, &opt, job[i].h, job[i].n2, job[i].n2, NULL, NULL, NULL);
   }
 }
 
@@ -202,7 +218,7 @@ static long cmp_dump_total(const char *dir, int k)
   return tot;
 }
 
-int cmp_instructions(char *const argv[], int njob, double *ips)
+int cmp_instructions(char *const argv[], int njob, const cmp_job *job, double *ips)
 {
   enum { MAXARG = 16 };
   const char *tmp = getenv("TMPDIR");
@@ -230,7 +246,8 @@ int cmp_instructions(char *const argv[], int njob, double *ips)
   }
   for (int i = 0; i < njob; i++) {
     long a = cmp_dump_total(dir, 2 * i + 1), b = cmp_dump_total(dir, 2 * i + 2);
-    ips[i] = ok && a >= 0 && b >= a ? cmp_round3((double)(b - a) / (CMP_N2 - CMP_N1)) : NAN;
+    ips[i] = ok && a >= 0 && b >= a
+             ? cmp_round3((double)(b - a) / (double)(job[i].n2 - job[i].n1)) : NAN;
     ok = ok && a >= 0 && b >= a;
   }
   snprintf(path, sizeof path, "%s/cg", dir);
@@ -282,6 +299,8 @@ int cmp_work_precision(int argc, char **argv, const char *fig)
         cj[nj].model = pb->model;
         cj[nj].scheme = r->name;
         cj[nj].h = pb->T / (double)(pb->n0 << pb->jc);
+        cj[nj].n1 = pb->n1;
+        cj[nj].n2 = pb->n2;
         nj++;
       }
     }
@@ -291,33 +310,57 @@ int cmp_work_precision(int argc, char **argv, const char *fig)
     return 0;
   }
   char *self[] = {argv[0], "--count", NULL};
-  if (cmp_instructions(self, nj, ips) != 0) return 1;
+  if (cmp_instructions(self, nj, cj, ips) != 0) return 1;
   const lg_model *rm = cmp_model(first->model, rpar);
   int exact = lg_scheme_find(rm->family, "exact") != NULL;
+  long nr = first->nref > 0 ? 2 * first->nref : 1;
   cmp_point r0, rT, r2;
-  if (cmp_run(first->model, exact ? "exact" : "ref", &opt, first->T, 1, &r0, &rT) != LG_OK) {
+  if (cmp_run(first->model, exact ? "exact" : "ref", &opt, first->T / (double)nr, nr, &r0, &rT)
+      != LG_OK) {
     fprintf(stderr, "cmp: the reference failed\n");
     return 1;
   }
-  wscale = sqrt(r0.W[0] * r0.W[0] + r0.W[1] * r0.W[1] + r0.W[2] * r0.W[2]);
+  if (strcmp(rm->family, "multibody") == 0)
+    for (int i = 0; i < rT.nbody; i++)
+      wscale = fmax(wscale, sqrt(rT.body[i].W[0] * rT.body[i].W[0]
+                                 + rT.body[i].W[1] * rT.body[i].W[1]
+                                 + rT.body[i].W[2] * rT.body[i].W[2]));
+  else
+    wscale = sqrt(r0.W[0] * r0.W[0] + r0.W[1] * r0.W[1] + r0.W[2] * r0.W[2]);
   if (!exact) {
     lg_opts o2 = opt;
-    o2.ref_tol = opt.ref_tol / 10;
-    if (cmp_run(first->model, "ref", &o2, first->T, 1, NULL, &r2) != LG_OK) return 1;
+    int st;
+    if (first->nref > 0)        /* the grid's error: the distance from the grid twice as coarse */
+      st = cmp_run(first->model, "ref", &opt, first->T / (double)first->nref, first->nref, NULL,
+                   &r2);
+    else {                      /* the tolerance's error: the distance from a tenth of it */
+      o2.ref_tol = opt.ref_tol / 10;
+      st = cmp_run(first->model, "ref", &o2, first->T, 1, NULL, &r2);
+    }
+    if (st != LG_OK) return 1;
     ref_err = cmp_distance(rm, rpar, &rT, &r2, wscale);
   }
   printf("# cmp-work-precision-%s: error at t = %g s against the reference versus cost\n",
          fig, first->T);
   if (exact)
     printf("# reference: the exact solution of model %s\n", first->model);
+  else if (first->nref > 0)
+    printf("# reference: ref (rk8pd at tolerance %g, projected at every grid point) on model %s,"
+           "\n# grid of %ld steps; its error: distance from the grid of %ld steps\n",
+           opt.ref_tol, first->model, 2 * first->nref, first->nref);
   else
     printf("# reference: rk8pd at tolerance %g on model %s; distance from rk8pd at %g\n",
            opt.ref_tol, first->model, opt.ref_tol / 10);
   printf("# error: %s\n", strcmp(rm->family, "planar") == 0
          ? "max(|theta - theta_ref|, |omega - omega_ref| / omega_n)"
+         : strcmp(rm->family, "multibody") == 0
+         ? "max over bodies i of max(|R_i - R_i,ref|_max, |W_i - W_i,ref|_inf / w_s), "
+           "w_s = max_i |W_i,ref(T)|"
          : "max(|W - W_ref|_inf / |W0|, |Gamma - Gamma_ref|_inf), Gamma = R^T gdir");
-  printf("# cost: steps x instructions per step, counted by Callgrind over steps %d..%d "
-         "at h_c, 3 digits\n", CMP_N1 + 1, CMP_N2);
+  printf("# cost: steps x instructions per step, counted by Callgrind over steps %ld..%ld "
+         "at h_c, 3 digits\n", first->n1 + 1, first->n2);
+  printf("# implicit schemes: the first %d step counts\n", first->nhi);
+  if (strcmp(rm->family, "planar") != 0) printf("# wscale %.6g\n", wscale);
   printf("# reference_error %.6g\n", ref_err);
   for (int i = 0; i < nj; i++) {
     char lab[64];
@@ -334,7 +377,9 @@ int cmp_work_precision(int argc, char **argv, const char *fig)
     printf("# block scheme %s model %s order %d label %s ips %.6g h_c %.6g\n",
            J[i].row->name, J[i].pb->model, J[i].row->order, lab, ips[i], cj[i].h);
     printf("# columns: steps h newton_per_step instr_per_step cost error\n");
-    for (int j = 0; j < J[i].pb->nh; j++) {
+    int nh = lg_scheme_find(J[i].row->family, J[i].row->name)->implicit ? J[i].pb->nhi
+                                                                         : J[i].pb->nh;
+    for (int j = 0; j < nh; j++) {
       long n = J[i].pb->n0 << j;
       double h = J[i].pb->T / (double)n;
       cmp_point a, b;
