@@ -4,31 +4,97 @@
    every output may alias an input. */
 #ifndef LIE_SO3_H
 #define LIE_SO3_H
+#include <math.h>
+#include <string.h>
 
-/* S = hat(w), so that S x = w x x */
-void so3_hat(double S[9], const double w[3]);
 /* w = vee(S), read from the lower triangle of S */
 void so3_vee(double w[3], const double S[9]);
-/* c = a x b */
-void so3_cross(double c[3], const double a[3], const double b[3]);
-/* C = A B */
-void so3_mul(double C[9], const double A[9], const double B[9]);
-/* C = A^T B */
-void so3_mul_tn(double C[9], const double A[9], const double B[9]);
-/* C = A B^T */
-void so3_mul_nt(double C[9], const double A[9], const double B[9]);
-/* y = A x */
-void so3_mv(double y[3], const double A[9], const double x[3]);
-/* y = A^T x */
-void so3_mtv(double y[3], const double A[9], const double x[3]);
 /* B = A^T */
 void so3_transpose(double B[9], const double A[9]);
 /* R = I */
 void so3_identity(double R[9]);
+/* S = hat(w), so that S x = w x x */
+inline void so3_hat(double S[9], const double w[3])
+{
+  double a = w[0], b = w[1], c = w[2];
+  S[0] = 0.0; S[1] = -c;  S[2] = b;
+  S[3] = c;   S[4] = 0.0; S[5] = -a;
+  S[6] = -b;  S[7] = a;   S[8] = 0.0;
+}
+
+/* c = a x b */
+inline void so3_cross(double c[3], const double a[3], const double b[3])
+{
+  double r0 = a[1] * b[2] - a[2] * b[1];
+  double r1 = a[2] * b[0] - a[0] * b[2];
+  double r2 = a[0] * b[1] - a[1] * b[0];
+  c[0] = r0; c[1] = r1; c[2] = r2;
+}
+
+/* C = A B */
+inline void so3_mul(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j]
+                   + A[3 * i + 2] * B[6 + j];
+  memcpy(C, T, sizeof T);
+}
+
+/* C = A^T B */
+inline void so3_mul_tn(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
+  memcpy(C, T, sizeof T);
+}
+
+/* C = A B^T */
+inline void so3_mul_nt(double C[9], const double A[9], const double B[9])
+{
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      T[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1]
+                   + A[3 * i + 2] * B[3 * j + 2];
+  memcpy(C, T, sizeof T);
+}
+
+/* y = A x */
+inline void so3_mv(double y[3], const double A[9], const double x[3])
+{
+  double r[3];
+  for (int i = 0; i < 3; i++)
+    r[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
+  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+}
+
+/* y = A^T x */
+inline void so3_mtv(double y[3], const double A[9], const double x[3])
+{
+  double r[3];
+  for (int i = 0; i < 3; i++)
+    r[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
+  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+}
+
 /* a . b */
-double so3_dot(const double a[3], const double b[3]);
+inline double so3_dot(const double a[3], const double b[3])
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
 /* |a|, without overflow or underflow of the squares */
-double so3_norm(const double a[3]);
+inline double so3_norm(const double a[3])
+{
+  double s = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+  if (s > 1e-290 && s < 1e290)                 /* no overflow, no underflow */
+    return sqrt(s);
+  return hypot(hypot(a[0], a[1]), a[2]);
+}
 /* sin t / t, accurate to round-off at every t, 1 at t = 0 */
 double so3_sinc(double t);
 /* (1 - cos t)/t^2, accurate to round-off at every t, 1/2 at t = 0 */
@@ -41,6 +107,10 @@ double so3_sinc_d(double t);
 double so3_cosc_d(double t);
 /* d/dt sincc(t) */
 double so3_sincc_d(double t);
+/* terms of the series that coefficient function s (0 sinc, 1 cosc, 2 sincc,
+   3 sinc', 4 cosc', 5 sincc') sums at t, 0 where it uses the direct form;
+   for the tests */
+int so3_series_terms(int s, double t);
 /* R = exp(hat w) by Rodrigues' formula, exact to round-off at small |w| */
 void so3_exp(double R[9], const double w[3]);
 /* w = log R with |w| in [0, pi], accurate near 0 and near pi */

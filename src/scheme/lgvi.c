@@ -50,11 +50,12 @@ static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const do
                          const double Jf[3], const double fxJf[3])
 {
   const double *J = q->J, s = k[0], c = k[1];
-  for (int i = 0; i < 3; i++) {
-    double ai = k[2] * Jf[i] + k[3] * fxJf[i];
-    for (int j = 0; j < 3; j++) DG[3 * i + j] = ai * f[j];
-    DG[4 * i] += s * J[i];
-  }
+  const double a0 = k[2] * Jf[0] + k[3] * fxJf[0], a1 = k[2] * Jf[1] + k[3] * fxJf[1],
+               a2 = k[2] * Jf[2] + k[3] * fxJf[2];
+  /* (s'/t (J f) + c'/t (f x J f)) f^T + s J, written out */
+  DG[0] = a0 * f[0] + s * J[0]; DG[1] = a0 * f[1];             DG[2] = a0 * f[2];
+  DG[3] = a1 * f[0];             DG[4] = a1 * f[1] + s * J[1]; DG[5] = a1 * f[2];
+  DG[6] = a2 * f[0];             DG[7] = a2 * f[1];             DG[8] = a2 * f[2] + s * J[2];
   /* c (hat(f) J - hat(J f)), written out */
   DG[1] += c * (-f[2] * J[1] + Jf[2]);
   DG[2] += c * (f[1] * J[2] - Jf[1]);
