@@ -78,7 +78,7 @@ static const double so3_xmax[6][SO3_SERIES_N + 1] = {
     1.03e0, 2.03e0, 3.55e0, 5.70e0, 8.57e0, 1.22e1, 1.67e1, HUGE_VAL } };
 
 /* The number of terms series s needs at x: the smallest n with x <= xmax. */
-static int so3_nterms(int s, double x)
+static inline int so3_nterms(int s, double x)
 {
   const double *b = so3_xmax[s];
   int n = 1;
@@ -88,7 +88,7 @@ static int so3_nterms(int s, double x)
 
 /* f_m(t) = sum_k (-x)^k/(2k+m)!, x = t^2, in nested (Horner) form, to the
    length x needs. */
-static double so3_series(double x, int m)
+static inline double so3_series(double x, int m)
 {
   const double *r = so3_ratio[m - 1];
   double s = 1.0;
@@ -98,7 +98,7 @@ static double so3_series(double x, int m)
 }
 
 /* f_m'(t)/t as a series in x = t^2, Eq. (lie-dseries). */
-static double so3_series_d_over_t(double x, int m)
+static inline double so3_series_d_over_t(double x, int m)
 {
   const double *r = so3_dratio[m - 1];
   double s = 1.0;

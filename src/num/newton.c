@@ -77,8 +77,10 @@ static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
   return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
 }
 
-/* Copy J into a and -f into b, then solve a z = b by elimination with
-   partial pivoting; z overwrites b.  Called with a constant n for small n,
+/* Copy J into a and -f into b, solve a z = b by elimination with partial
+   pivoting (z overwrites b), then x += z and dx = z; *dxn and *xn receive
+   the max-norms of dx and of the new x, NaN if either holds a NaN.
+   Called with a constant n for small n,
    and always expanded there (GCC and clang are told so; another compiler
    may treat it as an ordinary function, with the same results). */
 #if defined(__GNUC__)
@@ -92,7 +94,9 @@ static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
 #define NEWTON_UNROLL
 #endif
 static inline NEWTON_EXPAND int newton_eliminate(double *restrict a, double *restrict b,
-                                   const gsl_matrix *J, const gsl_vector *f, size_t n)
+                                   const gsl_matrix *J, const gsl_vector *f,
+                                   gsl_vector *x, gsl_vector *dx, double *dxn, double *xn,
+                                   size_t n)
 {
   const double *restrict Jd = J->data, *restrict fd = f->data;
   NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
@@ -122,20 +126,33 @@ static inline NEWTON_EXPAND int newton_eliminate(double *restrict a, double *res
     NEWTON_UNROLL for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * b[j];
     b[k] = sum / a[k * n + k];
   }
+  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
+    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
+    dx->data[i * dx->stride] = b[i];
+    x->data[i * x->stride] = xi;
+    dm = d > dm ? d : dm;
+    xm = xa > xm ? xa : xm;
+    all += d + xa;
+  }
+  *dxn = all == all ? dm : all;
+  *xn = all == all ? xm : all;
   return GSL_SUCCESS;
 }
 
 static int newton_direct_linear(newton_direct_state *st, const gsl_matrix *J,
-                                const gsl_vector *f)
+                                const gsl_vector *f, gsl_vector *x, gsl_vector *dx,
+                                double *dxn, double *xn)
 {
+  double *a = st->a, *b = st->b;
   switch (st->n) {
-  case 1: return newton_eliminate(st->a, st->b, J, f, 1);
-  case 2: return newton_eliminate(st->a, st->b, J, f, 2);
-  case 3: return newton_eliminate(st->a, st->b, J, f, 3);
-  case 4: return newton_eliminate(st->a, st->b, J, f, 4);
-  case 5: return newton_eliminate(st->a, st->b, J, f, 5);
-  case 6: return newton_eliminate(st->a, st->b, J, f, 6);
-  default: return newton_eliminate(st->a, st->b, J, f, st->n);
+  case 1: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 1);
+  case 2: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 2);
+  case 3: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 3);
+  case 4: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 4);
+  case 5: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 5);
+  case 6: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 6);
+  default: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, st->n);
   }
 }
 
@@ -145,25 +162,15 @@ static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
                                  gsl_vector *dx)
 {
   newton_direct_state *st = vstate;
-  const double *b = st->b;
+  double dxn, xn;
   int status;
   if (!st->jac_current) {
     status = GSL_MULTIROOT_FN_EVAL_DF(fdf, x, J);
     if (status != GSL_SUCCESS) return status;
   }
-  status = newton_direct_linear(st, J, f);
+  status = newton_direct_linear(st, J, f, x, dx, &dxn, &xn);
   if (status != GSL_SUCCESS) return status;
-  double dxn = 0, xn = 0;       /* max-norms of dx and x; NaN, if any, in sum */
-  double sum = 0;
-  for (size_t i = 0; i < st->n; i++) {
-    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
-    dx->data[i * dx->stride] = b[i];
-    x->data[i * x->stride] = xi;
-    dxn = d > dxn ? d : dxn;
-    xn = xa > xn ? xa : xn;
-    sum += d + xa;
-  }
-  st->at_roundoff = sum == sum && newton_small_step(dxn, xn, &st->dxprev);
+  st->at_roundoff = newton_small_step(dxn, xn, &st->dxprev);
   st->jac_current = st->eager && !st->at_roundoff;
   if (st->jac_current) return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
   return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
