@@ -34,51 +34,70 @@ inline void so3_cross(double c[3], const double a[3], const double b[3])
 /* C = A B */
 inline void so3_mul(double C[9], const double A[9], const double B[9])
 {
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j]
-                   + A[3 * i + 2] * B[6 + j];
-  memcpy(C, T, sizeof T);
+  const double t00 = A[0] * B[0] + A[1] * B[3] + A[2] * B[6];
+  const double t01 = A[0] * B[1] + A[1] * B[4] + A[2] * B[7];
+  const double t02 = A[0] * B[2] + A[1] * B[5] + A[2] * B[8];
+  const double t10 = A[3] * B[0] + A[4] * B[3] + A[5] * B[6];
+  const double t11 = A[3] * B[1] + A[4] * B[4] + A[5] * B[7];
+  const double t12 = A[3] * B[2] + A[4] * B[5] + A[5] * B[8];
+  const double t20 = A[6] * B[0] + A[7] * B[3] + A[8] * B[6];
+  const double t21 = A[6] * B[1] + A[7] * B[4] + A[8] * B[7];
+  const double t22 = A[6] * B[2] + A[7] * B[5] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
 }
 
 /* C = A^T B */
 inline void so3_mul_tn(double C[9], const double A[9], const double B[9])
 {
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
-  memcpy(C, T, sizeof T);
+  const double t00 = A[0] * B[0] + A[3] * B[3] + A[6] * B[6];
+  const double t01 = A[0] * B[1] + A[3] * B[4] + A[6] * B[7];
+  const double t02 = A[0] * B[2] + A[3] * B[5] + A[6] * B[8];
+  const double t10 = A[1] * B[0] + A[4] * B[3] + A[7] * B[6];
+  const double t11 = A[1] * B[1] + A[4] * B[4] + A[7] * B[7];
+  const double t12 = A[1] * B[2] + A[4] * B[5] + A[7] * B[8];
+  const double t20 = A[2] * B[0] + A[5] * B[3] + A[8] * B[6];
+  const double t21 = A[2] * B[1] + A[5] * B[4] + A[8] * B[7];
+  const double t22 = A[2] * B[2] + A[5] * B[5] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
 }
 
 /* C = A B^T */
 inline void so3_mul_nt(double C[9], const double A[9], const double B[9])
 {
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1]
-                   + A[3 * i + 2] * B[3 * j + 2];
-  memcpy(C, T, sizeof T);
+  const double t00 = A[0] * B[0] + A[1] * B[1] + A[2] * B[2];
+  const double t01 = A[0] * B[3] + A[1] * B[4] + A[2] * B[5];
+  const double t02 = A[0] * B[6] + A[1] * B[7] + A[2] * B[8];
+  const double t10 = A[3] * B[0] + A[4] * B[1] + A[5] * B[2];
+  const double t11 = A[3] * B[3] + A[4] * B[4] + A[5] * B[5];
+  const double t12 = A[3] * B[6] + A[4] * B[7] + A[5] * B[8];
+  const double t20 = A[6] * B[0] + A[7] * B[1] + A[8] * B[2];
+  const double t21 = A[6] * B[3] + A[7] * B[4] + A[8] * B[5];
+  const double t22 = A[6] * B[6] + A[7] * B[7] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
 }
 
 /* y = A x */
 inline void so3_mv(double y[3], const double A[9], const double x[3])
 {
-  double r[3];
-  for (int i = 0; i < 3; i++)
-    r[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+  const double r0 = A[0] * x[0] + A[1] * x[1] + A[2] * x[2];
+  const double r1 = A[3] * x[0] + A[4] * x[1] + A[5] * x[2];
+  const double r2 = A[6] * x[0] + A[7] * x[1] + A[8] * x[2];
+  y[0] = r0; y[1] = r1; y[2] = r2;
 }
 
 /* y = A^T x */
 inline void so3_mtv(double y[3], const double A[9], const double x[3])
 {
-  double r[3];
-  for (int i = 0; i < 3; i++)
-    r[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
-  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
+  const double r0 = A[0] * x[0] + A[3] * x[1] + A[6] * x[2];
+  const double r1 = A[1] * x[0] + A[4] * x[1] + A[7] * x[2];
+  const double r2 = A[2] * x[0] + A[5] * x[1] + A[8] * x[2];
+  y[0] = r0; y[1] = r1; y[2] = r2;
 }
 
 /* a . b */
