@@ -92,8 +92,42 @@ static double bench_call(int which, int solver)
   return bench_median(t, NSTEP);
 }
 
-int main(void)
+/* n steps of a scheme and nothing else: what the instruction count measures */
+static int run_steps(const char *name, long n)
 {
+  double par[64];
+  lg_opts opt;
+  lg_state s;
+  const lg_model *m = lg_model_find("pendulum3d-moiseev");
+  const lg_scheme_type *S = lg_scheme_find("heavytop", name);
+  void *ws;
+  if (!S) return 1;
+  lg_params_default(m, par);
+  lg_opts_default(&opt);
+  ws = S->alloc(par, &opt);
+  if (!ws || S->init(ws, par, 0.01, &s) != LG_OK) return 1;
+  for (long k = 0; k < n; k++)
+    if (S->step(ws, &s) != LG_OK) return 1;
+  S->free(ws);
+  return 0;
+}
+
+/* instructions per step: Callgrind totals of 3000 and 1000 steps, differenced */
+static double instructions_per_step(char *self, char *name)
+{
+  char *a1[] = {self, "--steps", name, "1000", NULL}, *a3[] = {self, "--steps", name, "3000", NULL};
+  double i1 = bench_instructions(a1), i3 = bench_instructions(a3);
+  return i1 < 0 || i3 < 0 ? NAN : (i3 - i1) / 2000;
+}
+
+static const char *verdict(double v, double bar)
+{
+  return isnan(v) ? "not measured" : v <= bar ? "PASS" : "FAIL";
+}
+
+int main(int argc, char **argv)
+{
+  if (argc == 4 && strcmp(argv[1], "--steps") == 0) return run_steps(argv[2], atol(argv[3]));
   double ie, ip, id, ic, we, wp, wd, wc;
   double te = bench_scheme("lgvi-exp", -1, &ie, &we),
       tp = bench_scheme("lgvi-exp", LG_NEWTON_PLAIN, &ip, &wp);
@@ -116,5 +150,14 @@ int main(void)
   printf("%-30s %10.0f\n", "solve alone (3x3)", th);
   printf("lgvi-exp minus hand-written: %.0f ns (ratio %.2f); bar 600 ns: %s\n",
          te - td, te / td, te <= 600 ? "met" : "NOT met");
-  return 0;
+  double ne = instructions_per_step(argv[0], "lgvi-exp");
+  double nd = instructions_per_step(argv[0], "lgvi-exp-direct");
+  printf("instructions/step (Callgrind): lgvi-exp %.0f, lgvi-exp-direct %.0f, ratio %.2f\n",
+         ne, nd, ne / nd);
+  printf("fastest time/step: lgvi-exp %.0f ns, lgvi-exp-direct %.0f ns, ratio %.2f\n",
+         te, td, te / td);
+  printf("lgvi-exp instructions/step <= 3000: %s\n", verdict(ne, 3000));
+  printf("lgvi-exp fastest time <= 2 x lgvi-exp-direct: %s\n", verdict(te / td, 2.0));
+  if (isnan(ne)) printf("(instructions not counted: valgrind not found or failed)\n");
+  return strcmp(verdict(ne, 3000), "FAIL") == 0 || strcmp(verdict(te / td, 2.0), "FAIL") == 0;
 }

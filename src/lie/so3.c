@@ -4,71 +4,10 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 
-void so3_hat(double S[9], const double w[3])
-{
-  double a = w[0], b = w[1], c = w[2];
-  S[0] = 0.0; S[1] = -c;  S[2] = b;
-  S[3] = c;   S[4] = 0.0; S[5] = -a;
-  S[6] = -b;  S[7] = a;   S[8] = 0.0;
-}
-
 void so3_vee(double w[3], const double S[9])
 {
   double a = S[7], b = -S[6], c = S[3];
   w[0] = a; w[1] = b; w[2] = c;
-}
-
-void so3_cross(double c[3], const double a[3], const double b[3])
-{
-  double r0 = a[1] * b[2] - a[2] * b[1];
-  double r1 = a[2] * b[0] - a[0] * b[2];
-  double r2 = a[0] * b[1] - a[1] * b[0];
-  c[0] = r0; c[1] = r1; c[2] = r2;
-}
-
-void so3_mul(double C[9], const double A[9], const double B[9])
-{
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j]
-                   + A[3 * i + 2] * B[6 + j];
-  memcpy(C, T, sizeof T);
-}
-
-void so3_mul_tn(double C[9], const double A[9], const double B[9])
-{
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
-  memcpy(C, T, sizeof T);
-}
-
-void so3_mul_nt(double C[9], const double A[9], const double B[9])
-{
-  double T[9];
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      T[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1]
-                   + A[3 * i + 2] * B[3 * j + 2];
-  memcpy(C, T, sizeof T);
-}
-
-void so3_mv(double y[3], const double A[9], const double x[3])
-{
-  double r[3];
-  for (int i = 0; i < 3; i++)
-    r[i] = A[3 * i] * x[0] + A[3 * i + 1] * x[1] + A[3 * i + 2] * x[2];
-  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
-}
-
-void so3_mtv(double y[3], const double A[9], const double x[3])
-{
-  double r[3];
-  for (int i = 0; i < 3; i++)
-    r[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
-  y[0] = r[0]; y[1] = r[1]; y[2] = r[2];
 }
 
 void so3_transpose(double B[9], const double A[9])
@@ -85,19 +24,15 @@ void so3_identity(double R[9])
   for (int k = 0; k < 9; k++)
     R[k] = (k % 4 == 0) ? 1.0 : 0.0;
 }
-
-double so3_dot(const double a[3], const double b[3])
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-double so3_norm(const double a[3])
-{
-  double s = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
-  if (s > 1e-290 && s < 1e290)                 /* no overflow, no underflow */
-    return sqrt(s);
-  return hypot(hypot(a[0], a[1]), a[2]);
-}
+extern inline void so3_hat(double S[9], const double w[3]);
+extern inline void so3_cross(double c[3], const double a[3], const double b[3]);
+extern inline void so3_mul(double C[9], const double A[9], const double B[9]);
+extern inline void so3_mul_tn(double C[9], const double A[9], const double B[9]);
+extern inline void so3_mul_nt(double C[9], const double A[9], const double B[9]);
+extern inline void so3_mv(double y[3], const double A[9], const double x[3]);
+extern inline void so3_mtv(double y[3], const double A[9], const double x[3]);
+extern inline double so3_dot(const double a[3], const double b[3]);
+extern inline double so3_norm(const double a[3]);
 /* Thresholds below which the series are summed, and their length. */
 #define SO3_T_SINC 1.0
 #define SO3_T_COSC 2.0
@@ -124,22 +59,50 @@ static const double so3_dratio[3][SO3_SERIES_N] = {
   SO3_ROW(SO3_DRATIO, 1), SO3_ROW(SO3_DRATIO, 2), SO3_ROW(SO3_DRATIO, 3) };
 static const double so3_fact[6] = { 1.0, 1.0, 2.0, 6.0, 24.0, 120.0 };
 
-/* f_m(t) = sum_k (-x)^k/(2k+m)!, x = t^2, in nested (Horner) form. */
-static double so3_series(double x, int m)
+/* so3_xmax[s][n-1]: largest x = t^2 at which n terms of series s leave a
+   first omitted term tau_n <= 2^-55 (rows f_1, f_2, f_3, then f_1'/t, f_2'/t,
+   f_3'/t), rounded down; beyond the last bound all N + 1 terms are summed
+   (the infinite sentinel ends the search). */
+static const double so3_xmax[6][SO3_SERIES_N + 1] = {
+  { 1.66e-16, 5.77e-8, 5.19e-5, 1.78e-3, 1.61e-2, 7.46e-2, 2.32e-1,
+    5.61e-1, 1.14e0, 2.06e0, 3.40e0, 5.24e0, 7.64e0, 1.06e1, HUGE_VAL },
+  { 3.33e-16, 9.99e-8, 8.24e-5, 2.66e-3, 2.31e-2, 1.03e-1, 3.12e-1,
+    7.38e-1, 1.47e0, 2.62e0, 4.27e0, 6.49e0, 9.35e0, 1.29e1, HUGE_VAL },
+  { 5.55e-16, 1.52e-7, 1.18e-4, 3.68e-3, 3.10e-2, 1.34e-1, 4.00e-1,
+    9.30e-1, 1.83e0, 3.21e0, 5.17e0, 7.79e0, 1.11e1, 1.52e1, HUGE_VAL },
+  { 2.77e-16, 8.81e-8, 7.48e-5, 2.46e-3, 2.16e-2, 9.75e-2, 2.97e-1,
+    7.07e-1, 1.42e0, 2.53e0, 4.13e0, 6.29e0, 9.09e0, 1.25e1, HUGE_VAL },
+  { 4.16e-16, 1.24e-7, 1.01e-4, 3.24e-3, 2.78e-2, 1.22e-1, 3.68e-1,
+    8.64e-1, 1.71e0, 3.03e0, 4.89e0, 7.40e0, 1.06e1, 1.46e1, HUGE_VAL },
+  { 5.82e-16, 1.67e-7, 1.32e-4, 4.11e-3, 3.47e-2, 1.50e-1, 4.46e-1,
+    1.03e0, 2.03e0, 3.55e0, 5.70e0, 8.57e0, 1.22e1, 1.67e1, HUGE_VAL } };
+
+/* The number of terms series s needs at x: the smallest n with x <= xmax. */
+static inline int so3_nterms(int s, double x)
+{
+  const double *b = so3_xmax[s];
+  int n = 1;
+  while (x > b[n - 1]) n++;                 /* NaN never gets here */
+  return n;
+}
+
+/* f_m(t) = sum_k (-x)^k/(2k+m)!, x = t^2, in nested (Horner) form, to the
+   length x needs. */
+static inline double so3_series(double x, int m)
 {
   const double *r = so3_ratio[m - 1];
   double s = 1.0;
-  for (int k = SO3_SERIES_N - 1; k >= 0; k--)
+  for (int k = so3_nterms(m - 1, x) - 2; k >= 0; k--)
     s = 1.0 - x * r[k] * s;
   return s / so3_fact[m];
 }
 
 /* f_m'(t)/t as a series in x = t^2, Eq. (lie-dseries). */
-static double so3_series_d_over_t(double x, int m)
+static inline double so3_series_d_over_t(double x, int m)
 {
   const double *r = so3_dratio[m - 1];
   double s = 1.0;
-  for (int j = SO3_SERIES_N - 1; j >= 0; j--)
+  for (int j = so3_nterms(m + 2, x) - 2; j >= 0; j--)
     s = 1.0 - x * r[j] * s;
   return -2.0 * s / so3_fact[m + 2];
 }
@@ -190,6 +153,14 @@ static double so3_sincc_d_over_t(double t)
 double so3_sinc_d(double t)  { return t * so3_sinc_d_over_t(t); }
 double so3_cosc_d(double t)  { return t * so3_cosc_d_over_t(t); }
 double so3_sincc_d(double t) { return t * so3_sincc_d_over_t(t); }
+
+int so3_series_terms(int s, double t)
+{
+  static const double tmax[6] = { SO3_T_SINC, SO3_T_COSC, SO3_T_SINCC,
+                                  SO3_T_SINC_D, SO3_T_COSC_D, SO3_T_SINCC_D };
+  if (s < 0 || s > 5 || !(fabs(t) < tmax[s])) return 0;
+  return so3_nterms(s, t * t);
+}
 /* M = I + p W + q W^2, W = hat(w); the shape of exp, dexp and dexpinv. */
 static void so3_quadratic(double M[9], const double w[3], double p, double q)
 {

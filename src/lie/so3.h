@@ -4,31 +4,116 @@
    every output may alias an input. */
 #ifndef LIE_SO3_H
 #define LIE_SO3_H
+#include <math.h>
+#include <string.h>
 
-/* S = hat(w), so that S x = w x x */
-void so3_hat(double S[9], const double w[3]);
 /* w = vee(S), read from the lower triangle of S */
 void so3_vee(double w[3], const double S[9]);
-/* c = a x b */
-void so3_cross(double c[3], const double a[3], const double b[3]);
-/* C = A B */
-void so3_mul(double C[9], const double A[9], const double B[9]);
-/* C = A^T B */
-void so3_mul_tn(double C[9], const double A[9], const double B[9]);
-/* C = A B^T */
-void so3_mul_nt(double C[9], const double A[9], const double B[9]);
-/* y = A x */
-void so3_mv(double y[3], const double A[9], const double x[3]);
-/* y = A^T x */
-void so3_mtv(double y[3], const double A[9], const double x[3]);
 /* B = A^T */
 void so3_transpose(double B[9], const double A[9]);
 /* R = I */
 void so3_identity(double R[9]);
+/* S = hat(w), so that S x = w x x */
+inline void so3_hat(double S[9], const double w[3])
+{
+  double a = w[0], b = w[1], c = w[2];
+  S[0] = 0.0; S[1] = -c;  S[2] = b;
+  S[3] = c;   S[4] = 0.0; S[5] = -a;
+  S[6] = -b;  S[7] = a;   S[8] = 0.0;
+}
+
+/* c = a x b */
+inline void so3_cross(double c[3], const double a[3], const double b[3])
+{
+  double r0 = a[1] * b[2] - a[2] * b[1];
+  double r1 = a[2] * b[0] - a[0] * b[2];
+  double r2 = a[0] * b[1] - a[1] * b[0];
+  c[0] = r0; c[1] = r1; c[2] = r2;
+}
+
+/* C = A B */
+inline void so3_mul(double C[9], const double A[9], const double B[9])
+{
+  const double t00 = A[0] * B[0] + A[1] * B[3] + A[2] * B[6];
+  const double t01 = A[0] * B[1] + A[1] * B[4] + A[2] * B[7];
+  const double t02 = A[0] * B[2] + A[1] * B[5] + A[2] * B[8];
+  const double t10 = A[3] * B[0] + A[4] * B[3] + A[5] * B[6];
+  const double t11 = A[3] * B[1] + A[4] * B[4] + A[5] * B[7];
+  const double t12 = A[3] * B[2] + A[4] * B[5] + A[5] * B[8];
+  const double t20 = A[6] * B[0] + A[7] * B[3] + A[8] * B[6];
+  const double t21 = A[6] * B[1] + A[7] * B[4] + A[8] * B[7];
+  const double t22 = A[6] * B[2] + A[7] * B[5] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
+}
+
+/* C = A^T B */
+inline void so3_mul_tn(double C[9], const double A[9], const double B[9])
+{
+  const double t00 = A[0] * B[0] + A[3] * B[3] + A[6] * B[6];
+  const double t01 = A[0] * B[1] + A[3] * B[4] + A[6] * B[7];
+  const double t02 = A[0] * B[2] + A[3] * B[5] + A[6] * B[8];
+  const double t10 = A[1] * B[0] + A[4] * B[3] + A[7] * B[6];
+  const double t11 = A[1] * B[1] + A[4] * B[4] + A[7] * B[7];
+  const double t12 = A[1] * B[2] + A[4] * B[5] + A[7] * B[8];
+  const double t20 = A[2] * B[0] + A[5] * B[3] + A[8] * B[6];
+  const double t21 = A[2] * B[1] + A[5] * B[4] + A[8] * B[7];
+  const double t22 = A[2] * B[2] + A[5] * B[5] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
+}
+
+/* C = A B^T */
+inline void so3_mul_nt(double C[9], const double A[9], const double B[9])
+{
+  const double t00 = A[0] * B[0] + A[1] * B[1] + A[2] * B[2];
+  const double t01 = A[0] * B[3] + A[1] * B[4] + A[2] * B[5];
+  const double t02 = A[0] * B[6] + A[1] * B[7] + A[2] * B[8];
+  const double t10 = A[3] * B[0] + A[4] * B[1] + A[5] * B[2];
+  const double t11 = A[3] * B[3] + A[4] * B[4] + A[5] * B[5];
+  const double t12 = A[3] * B[6] + A[4] * B[7] + A[5] * B[8];
+  const double t20 = A[6] * B[0] + A[7] * B[1] + A[8] * B[2];
+  const double t21 = A[6] * B[3] + A[7] * B[4] + A[8] * B[5];
+  const double t22 = A[6] * B[6] + A[7] * B[7] + A[8] * B[8];
+  C[0] = t00; C[1] = t01; C[2] = t02;
+  C[3] = t10; C[4] = t11; C[5] = t12;
+  C[6] = t20; C[7] = t21; C[8] = t22;
+}
+
+/* y = A x */
+inline void so3_mv(double y[3], const double A[9], const double x[3])
+{
+  const double r0 = A[0] * x[0] + A[1] * x[1] + A[2] * x[2];
+  const double r1 = A[3] * x[0] + A[4] * x[1] + A[5] * x[2];
+  const double r2 = A[6] * x[0] + A[7] * x[1] + A[8] * x[2];
+  y[0] = r0; y[1] = r1; y[2] = r2;
+}
+
+/* y = A^T x */
+inline void so3_mtv(double y[3], const double A[9], const double x[3])
+{
+  const double r0 = A[0] * x[0] + A[3] * x[1] + A[6] * x[2];
+  const double r1 = A[1] * x[0] + A[4] * x[1] + A[7] * x[2];
+  const double r2 = A[2] * x[0] + A[5] * x[1] + A[8] * x[2];
+  y[0] = r0; y[1] = r1; y[2] = r2;
+}
+
 /* a . b */
-double so3_dot(const double a[3], const double b[3]);
+inline double so3_dot(const double a[3], const double b[3])
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
 /* |a|, without overflow or underflow of the squares */
-double so3_norm(const double a[3]);
+inline double so3_norm(const double a[3])
+{
+  double s = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+  if (s > 1e-290 && s < 1e290)                 /* no overflow, no underflow */
+    return sqrt(s);
+  return hypot(hypot(a[0], a[1]), a[2]);
+}
 /* sin t / t, accurate to round-off at every t, 1 at t = 0 */
 double so3_sinc(double t);
 /* (1 - cos t)/t^2, accurate to round-off at every t, 1/2 at t = 0 */
@@ -41,6 +126,10 @@ double so3_sinc_d(double t);
 double so3_cosc_d(double t);
 /* d/dt sincc(t) */
 double so3_sincc_d(double t);
+/* terms of the series that coefficient function s (0 sinc, 1 cosc, 2 sincc,
+   3 sinc', 4 cosc', 5 sincc') sums at t, 0 where it uses the direct form;
+   for the tests */
+int so3_series_terms(int s, double t);
 /* R = exp(hat w) by Rodrigues' formula, exact to round-off at small |w| */
 void so3_exp(double R[9], const double w[3]);
 /* w = log R with |w| in [0, pi], accurate near 0 and near pi */

@@ -14,7 +14,10 @@ void ht_rhs_w(double dW[3], const ht_params *p, const double R[9], const double 
   so3_mtv(G, R, p->gdir);            /* gravity direction in the body */
   so3_cross(a, JW, W);
   so3_cross(b, p->rho, G);
-  for (int i = 0; i < 3; i++) dW[i] = (a[i] + p->m * p->g * b[i]) / p->J[i];
+  const double mg = p->m * p->g;     /* three lines, not a loop of three (chapter 1) */
+  dW[0] = (a[0] + mg * b[0]) / p->J[0];
+  dW[1] = (a[1] + mg * b[1]) / p->J[1];
+  dW[2] = (a[2] + mg * b[2]) / p->J[2];
 }
 
 int ht_rhs(double t, const double *y, double *dydt, void *params)

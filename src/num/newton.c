@@ -14,26 +14,46 @@ struct newton_ws {
   gsl_multiroot_function_fdf F;   /* F.params points back to this workspace */
   gsl_vector *x0;                 /* initial guess handed to GSL */
   double *x, *f, *J;              /* plain buffers: n, n, n*n */
+  int direct;                     /* 1 when s is of the type "direct" below */
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
 };
+static double newton_maxnorm(const gsl_vector *f)
+{
+  double r = 0;
+  for (size_t i = 0; i < f->size; i++) {
+    double a = fabs(f->data[i * f->stride]);
+    if (a != a) return a;     /* a NaN is never taken for convergence */
+    r = a > r ? a : r;
+  }
+  return r;
+}
+/* the error left after the last iteration is at the round-off of the
+   iterate: its correction dx, or the estimate theta/(1-theta) |dx| from the
+   contraction theta = |dx| / |dx_prev| of quadratic convergence */
+static int newton_small_step(double dx, double xn, double *dxprev)
+{
+  double floor = 4 * DBL_EPSILON * (xn > 1 ? xn : 1.0);
+  double theta = *dxprev > 0 ? dx / *dxprev : 1;
+  *dxprev = dx;
+  return dx <= floor || (theta < 0.5 && theta / (1 - theta) * dx <= floor);
+}
+
+static int newton_at_roundoff(const gsl_vector *x, const gsl_vector *dx, double *dxprev)
+{
+  return newton_small_step(newton_maxnorm(dx), newton_maxnorm(x), dxprev);
+}
 typedef struct {
   size_t n;
   double *a;            /* n x n copy of J, overwritten by its LU factors */
+  double *b;            /* n: -F, overwritten by the correction */
   int jac_current;      /* 1 when J was evaluated at the current x */
   newton_lin_fn lin;    /* the caller's linear solve, or NULL: elimination */
   void *lin_ctx;
+  int eager;            /* 1: evaluate J with F when another iteration follows */
+  int at_roundoff;      /* the last correction was at the round-off of x */
+  double dxprev;        /* max-norm of the previous correction, 0 before one */
 } newton_direct_state;
-
-/* x += dx; mark the Jacobian stale; evaluate F at the new x */
-static int newton_direct_update(newton_direct_state *st, gsl_multiroot_function_fdf *fdf,
-                                gsl_vector *x, gsl_vector *f, const gsl_vector *dx)
-{
-  for (size_t i = 0; i < st->n; i++)
-    gsl_vector_set(x, i, gsl_vector_get(x, i) + gsl_vector_get(dx, i));
-  st->jac_current = 0;
-  return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
-}
 
 static int newton_direct_alloc(void *vstate, size_t n)
 {
@@ -42,7 +62,11 @@ static int newton_direct_alloc(void *vstate, size_t n)
   st->lin = NULL;       /* GSL does not clear the state it allocates */
   st->lin_ctx = NULL;
   st->a = malloc(n * n * sizeof(double));
-  return st->a ? GSL_SUCCESS : GSL_ENOMEM;
+  st->b = malloc(n * sizeof(double));
+  if (st->a && st->b) return GSL_SUCCESS;
+  free(st->a);
+  free(st->b);
+  return GSL_ENOMEM;
 }
 
 static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
@@ -50,62 +74,143 @@ static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
                              gsl_vector *dx)
 {
   newton_direct_state *st = vstate;
-  gsl_vector_set_zero(dx);
+  for (size_t i = 0; i < st->n; i++) dx->data[i * dx->stride] = 0;
   st->jac_current = 1;
+  st->at_roundoff = 0;
+  st->dxprev = 0;
   return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
 }
 
-/* Solve J dx = -f by elimination with partial pivoting; x += dx; re-evaluate. */
+/* Copy J into a and -f into b, solve a z = b by elimination with partial
+   pivoting (z overwrites b), then x += z and dx = z; *dxn and *xn receive
+   the max-norms of dx and of the new x, NaN if either holds a NaN.
+   Called with a constant n for small n,
+   and always expanded there (GCC and clang are told so; another compiler
+   may treat it as an ordinary function, with the same results). */
+#if defined(__GNUC__)
+#define NEWTON_EXPAND __attribute__((always_inline))
+#else
+#define NEWTON_EXPAND
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define NEWTON_UNROLL _Pragma("GCC unroll 6")   /* GCC -O2 keeps short loops rolled */
+#else
+#define NEWTON_UNROLL
+#endif
+static inline NEWTON_EXPAND int newton_eliminate(double *restrict a, double *restrict b,
+                                   const gsl_matrix *J, const gsl_vector *f,
+                                   gsl_vector *x, gsl_vector *dx, double *dxn, double *xn,
+                                   size_t n)
+{
+  const double *restrict Jd = J->data, *restrict fd = f->data;
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
+    NEWTON_UNROLL for (size_t j = 0; j < n; j++) a[i * n + j] = Jd[i * J->tda + j];
+    b[i] = -fd[i * f->stride];
+  }
+  NEWTON_UNROLL for (size_t k = 0; k < n; k++) {
+    size_t p = k;
+    double big = fabs(a[k * n + k]);
+    NEWTON_UNROLL for (size_t i = k + 1; i < n; i++)
+      if (fabs(a[i * n + k]) > big) { big = fabs(a[i * n + k]); p = i; }
+    if (!(big > 0)) return GSL_ESING;
+    if (p != k) {
+      NEWTON_UNROLL for (size_t j = k; j < n; j++) {
+        double t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t;
+      }
+      double t = b[k]; b[k] = b[p]; b[p] = t;
+    }
+    NEWTON_UNROLL for (size_t i = k + 1; i < n; i++) {
+      double l = a[i * n + k] / a[k * n + k];
+      NEWTON_UNROLL for (size_t j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
+      b[i] -= l * b[k];
+    }
+  }
+  NEWTON_UNROLL for (size_t k = n; k-- > 0;) {
+    double sum = b[k];
+    NEWTON_UNROLL for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * b[j];
+    b[k] = sum / a[k * n + k];
+  }
+  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
+    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
+    dx->data[i * dx->stride] = b[i];
+    x->data[i * x->stride] = xi;
+    dm = d > dm ? d : dm;
+    xm = xa > xm ? xa : xm;
+    all += d + xa;
+  }
+  *dxn = all == all ? dm : all;
+  *xn = all == all ? xm : all;
+  return GSL_SUCCESS;
+}
+
+/* the same with the caller's linear solve in place of the elimination */
+static int newton_direct_custom(newton_direct_state *st, const gsl_matrix *J,
+                                const gsl_vector *f, gsl_vector *x, gsl_vector *dx,
+                                double *dxn, double *xn)
+{
+  const size_t n = st->n;
+  double *a = st->a, *b = st->b, dm = 0, xm = 0, all = 0;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
+    b[i] = -f->data[i * f->stride];
+  }
+  if (st->lin(st->lin_ctx, n, a, b) != 0) return GSL_ESING;
+  for (size_t i = 0; i < n; i++) {
+    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
+    dx->data[i * dx->stride] = b[i];
+    x->data[i * x->stride] = xi;
+    dm = d > dm ? d : dm;
+    xm = xa > xm ? xa : xm;
+    all += d + xa;
+  }
+  *dxn = all == all ? dm : all;
+  *xn = all == all ? xm : all;
+  return GSL_SUCCESS;
+}
+
+static int newton_direct_linear(newton_direct_state *st, const gsl_matrix *J,
+                                const gsl_vector *f, gsl_vector *x, gsl_vector *dx,
+                                double *dxn, double *xn)
+{
+  double *a = st->a, *b = st->b;
+  if (st->lin) return newton_direct_custom(st, J, f, x, dx, dxn, xn);
+  switch (st->n) {
+  case 1: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 1);
+  case 2: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 2);
+  case 3: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 3);
+  case 4: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 4);
+  case 5: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 5);
+  case 6: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, 6);
+  default: return newton_eliminate(a, b, J, f, x, dx, dxn, xn, st->n);
+  }
+}
+
+/* Solve J dx = -f; x += dx; re-evaluate F, and J if another iteration follows. */
 static int newton_direct_iterate(void *vstate, gsl_multiroot_function_fdf *fdf,
                                  gsl_vector *x, gsl_vector *f, gsl_matrix *J,
                                  gsl_vector *dx)
 {
   newton_direct_state *st = vstate;
-  size_t n = st->n;
-  double *a = st->a, *d = dx->data;
-  size_t ds = dx->stride;
+  double dxn, xn;
+  int status;
   if (!st->jac_current) {
-    int status = GSL_MULTIROOT_FN_EVAL_DF(fdf, x, J);
+    status = GSL_MULTIROOT_FN_EVAL_DF(fdf, x, J);
     if (status != GSL_SUCCESS) return status;
   }
-  for (size_t i = 0; i < n; i++) {
-    for (size_t j = 0; j < n; j++) a[i * n + j] = gsl_matrix_get(J, i, j);
-    d[i * ds] = -gsl_vector_get(f, i);
-  }
-  if (st->lin) {                        /* dx->stride is 1: GSL allocated it */
-    if (st->lin(st->lin_ctx, n, a, d) != 0) return GSL_ESING;
-    return newton_direct_update(st, fdf, x, f, dx);
-  }
-  for (size_t k = 0; k < n; k++) {
-    size_t p = k;
-    double big = fabs(a[k * n + k]);
-    for (size_t i = k + 1; i < n; i++)
-      if (fabs(a[i * n + k]) > big) { big = fabs(a[i * n + k]); p = i; }
-    if (!(big > 0)) return GSL_ESING;
-    if (p != k) {
-      for (size_t j = 0; j < n; j++) {
-        double t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t;
-      }
-      double t = d[k * ds]; d[k * ds] = d[p * ds]; d[p * ds] = t;
-    }
-    for (size_t i = k + 1; i < n; i++) {
-      double l = a[i * n + k] / a[k * n + k];
-      for (size_t j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
-      d[i * ds] -= l * d[k * ds];
-    }
-  }
-  for (size_t k = n; k-- > 0;) {
-    double sum = d[k * ds];
-    for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * d[j * ds];
-    d[k * ds] = sum / a[k * n + k];
-  }
-  return newton_direct_update(st, fdf, x, f, dx);
+  status = newton_direct_linear(st, J, f, x, dx, &dxn, &xn);
+  if (status != GSL_SUCCESS) return status;
+  st->at_roundoff = newton_small_step(dxn, xn, &st->dxprev);
+  st->jac_current = st->eager && !st->at_roundoff;
+  if (st->jac_current) return GSL_MULTIROOT_FN_EVAL_F_DF(fdf, x, f, J);
+  return GSL_MULTIROOT_FN_EVAL_F(fdf, x, f);
 }
 
 static void newton_direct_free(void *vstate)
 {
   newton_direct_state *st = vstate;
   free(st->a);
+  free(st->b);
 }
 
 static const gsl_multiroot_fdfsolver_type newton_direct_type = {
@@ -114,23 +219,24 @@ static const gsl_multiroot_fdfsolver_type newton_direct_type = {
 };
 static const gsl_multiroot_fdfsolver_type *const newton_fdfsolver_direct =
   &newton_direct_type;
-static void newton_copy_in(newton_ws *w, const gsl_vector *x)
-{
-  for (size_t i = 0; i < w->n; i++) w->x[i] = gsl_vector_get(x, i);
-}
-
 static int newton_gsl_fdf(const gsl_vector *x, void *p, gsl_vector *f,
                           gsl_matrix *J)
 {
   newton_ws *w = p;
   size_t n = w->n;
-  newton_copy_in(w, x);
-  if (w->fdf(w->x, w->params, w->f, J ? w->J : NULL) != 0) return GSL_EBADFUNC;
-  if (f)
-    for (size_t i = 0; i < n; i++) gsl_vector_set(f, i, w->f[i]);
-  if (J)
+  const double *xp = x->data;
+  double *fp = f && f->stride == 1 ? f->data : w->f;
+  double *Jp = J && J->tda == n ? J->data : w->J;
+  if (x->stride != 1) {
+    for (size_t i = 0; i < n; i++) w->x[i] = x->data[i * x->stride];
+    xp = w->x;
+  }
+  if (w->fdf(xp, w->params, fp, J ? Jp : NULL) != 0) return GSL_EBADFUNC;
+  if (f && fp == w->f)
+    for (size_t i = 0; i < n; i++) f->data[i * f->stride] = w->f[i];
+  if (J && Jp == w->J)
     for (size_t i = 0; i < n; i++)
-      for (size_t j = 0; j < n; j++) gsl_matrix_set(J, i, j, w->J[i * n + j]);
+      for (size_t j = 0; j < n; j++) J->data[i * J->tda + j] = w->J[i * n + j];
   return GSL_SUCCESS;
 }
 
@@ -155,6 +261,7 @@ newton_ws *newton_alloc(size_t n, int solver)
   w = calloc(1, sizeof *w);
   if (!w) return NULL;
   w->n = n;
+  w->direct = T == newton_fdfsolver_direct;
   w->s = gsl_multiroot_fdfsolver_alloc(T, n);
   w->x0 = gsl_vector_alloc(n);
   w->x = malloc(n * sizeof(double));
@@ -193,36 +300,18 @@ void newton_free(newton_ws *w)
   free(w->J);
   free(w);
 }
-static double newton_maxnorm(const gsl_vector *f)
-{
-  double r = 0;
-  for (size_t i = 0; i < f->size; i++) {
-    double a = fabs(gsl_vector_get(f, i));
-    if (isnan(a)) return a;  /* a NaN is never taken for convergence */
-    if (a > r) r = a;
-  }
-  return r;
-}
-/* the error left after the last iteration is at the round-off of the
-   iterate: its correction dx, or the estimate theta/(1-theta) |dx| from the
-   contraction theta = |dx| / |dx_prev| of quadratic convergence */
-static int newton_at_roundoff(const gsl_multiroot_fdfsolver *s, double *dxprev)
-{
-  double dx = newton_maxnorm(s->dx), floor = 4 * DBL_EPSILON * fmax(1.0, newton_maxnorm(s->x));
-  double theta = *dxprev > 0 ? dx / *dxprev : 1;
-  *dxprev = dx;
-  return dx <= floor || (theta < 0.5 && theta / (1 - theta) * dx <= floor);
-}
-
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
 {
   gsl_error_handler_t *old = gsl_set_error_handler_off();
+  newton_direct_state *ds = w->direct ? w->s->state : NULL;
+  const gsl_vector *xs = w->s->x;
   int status, k = 0, done = 0;
   double r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
   w->fdf = fdf;
   w->params = params;
-  for (size_t i = 0; i < w->n; i++) gsl_vector_set(w->x0, i, x[i]);
+  for (size_t i = 0; i < w->n; i++) w->x0->data[i] = x[i];
+  if (ds) ds->eager = !(tol > 0);
   status = gsl_multiroot_fdfsolver_set(w->s, &w->F, w->x0);
   if (status == GSL_SUCCESS) {
     r = newton_maxnorm(w->s->f);
@@ -233,10 +322,12 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
       r = newton_maxnorm(w->s->f);
       if (status != GSL_SUCCESS) break;
       if (tol > 0) done = r < tol;
-      else done = r == 0 || newton_at_roundoff(w->s, &dxprev) || (r >= rprev && r < 1e-9);
+      else
+        done = r == 0 || (ds ? ds->at_roundoff : newton_at_roundoff(xs, w->s->dx, &dxprev))
+               || (r >= rprev && r < 1e-9);
       rprev = r;
     }
-    for (size_t i = 0; i < w->n; i++) x[i] = gsl_vector_get(w->s->x, i);
+    for (size_t i = 0; i < w->n; i++) x[i] = xs->data[i * xs->stride];
   }
   gsl_set_error_handler(old);
   if (iters) *iters = k;

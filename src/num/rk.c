@@ -52,6 +52,36 @@ static int rk_set_driver(void *state, const gsl_odeiv2_driver *d)
 
 static unsigned int rk_order4(void *state) { (void)state; return 4; }
 static unsigned int rk_order3(void *state) { (void)state; return 3; }
+/* z = y + a k, two elements per iteration */
+static void rk_axpy(double *restrict z, const double *restrict y, double a,
+                    const double *restrict k, size_t n)
+{
+  size_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    z[i] = y[i] + a * k[i];
+    z[i + 1] = y[i + 1] + a * k[i + 1];
+  }
+  if (i < n) z[i] = y[i] + a * k[i];
+}
+
+/* y += h/6 (k1 + 2 (k2 + k3) + k4), e = 0, two elements per iteration */
+static void rk4_combine(double *restrict y, double *restrict e, double h, const rk_stages *s,
+                        size_t n)
+{
+  const double *restrict k1 = s->k1, *restrict k2 = s->k2, *restrict k3 = s->k3,
+               *restrict k4 = s->k4;
+  size_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    y[i] += h / 6.0 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
+    y[i + 1] += h / 6.0 * (k1[i + 1] + 2.0 * (k2[i + 1] + k3[i + 1]) + k4[i + 1]);
+    e[i] = e[i + 1] = 0.0;
+  }
+  if (i < n) {
+    y[i] += h / 6.0 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
+    e[i] = 0.0;
+  }
+}
+
 static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
                      double yerr[], const double dydt_in[], double dydt_out[],
                      const gsl_odeiv2_system *sys)
@@ -60,16 +90,13 @@ static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
   int st;
   if (dydt_in) memcpy(s->k1, dydt_in, dim * sizeof(double));
   else if ((st = GSL_ODEIV_FN_EVAL(sys, t, y, s->k1)) != GSL_SUCCESS) return st;
-  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + 0.5 * h * s->k1[i];
+  rk_axpy(s->tmp, y, 0.5 * h, s->k1, dim);
   if ((st = GSL_ODEIV_FN_EVAL(sys, t + 0.5 * h, s->tmp, s->k2)) != GSL_SUCCESS) return st;
-  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + 0.5 * h * s->k2[i];
+  rk_axpy(s->tmp, y, 0.5 * h, s->k2, dim);
   if ((st = GSL_ODEIV_FN_EVAL(sys, t + 0.5 * h, s->tmp, s->k3)) != GSL_SUCCESS) return st;
-  for (size_t i = 0; i < dim; i++) s->tmp[i] = y[i] + h * s->k3[i];
+  rk_axpy(s->tmp, y, h, s->k3, dim);
   if ((st = GSL_ODEIV_FN_EVAL(sys, t + h, s->tmp, s->k4)) != GSL_SUCCESS) return st;
-  for (size_t i = 0; i < dim; i++) {
-    y[i] += h / 6.0 * (s->k1[i] + 2.0 * (s->k2[i] + s->k3[i]) + s->k4[i]);
-    yerr[i] = 0.0;
-  }
+  rk4_combine(y, yerr, h, s, dim);
   if (dydt_out) return GSL_ODEIV_FN_EVAL(sys, t + h, y, dydt_out);
   return GSL_SUCCESS;
 }

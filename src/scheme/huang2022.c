@@ -101,15 +101,26 @@ void hg_G(int form, const double J[3], const double th[3], double G[3], double *
   double d, dd, ttJt[3];
   hg_dcoef(t, &d, A ? &dd : NULL);
   so3_cross(ttJt, th, tJt);
-  for (int i = 0; i < 3; i++) G[i] = Jt[i] + 0.5 * tJt[i] + d * ttJt[i];
+  /* written out: GCC -O2 keeps loops of three iterations rolled */
+  G[0] = Jt[0] + 0.5 * tJt[0] + d * ttJt[0];
+  G[1] = Jt[1] + 0.5 * tJt[1] + d * ttJt[1];
+  G[2] = Jt[2] + 0.5 * tJt[2] + d * ttJt[2];
   if (!A) return;
   /* J + (hat(th) J - hat(J th))/2
      + d [(th.J th) I + 2 th (J th)^T - 2 J th th^T - |th|^2 J] + (d'/t) u th^T */
   const double tJ = so3_dot(th, Jt), t2 = so3_dot(th, th);
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      A[3 * i + j] = d * (2 * th[i] * Jt[j] - 2 * Jt[i] * th[j]) + dd * ttJt[i] * th[j];
-  for (int i = 0; i < 3; i++) A[4 * i] += J[i] + d * (tJ - t2 * J[i]);
+  A[0] = d * (2 * th[0] * Jt[0] - 2 * Jt[0] * th[0]) + dd * ttJt[0] * th[0];
+  A[1] = d * (2 * th[0] * Jt[1] - 2 * Jt[0] * th[1]) + dd * ttJt[0] * th[1];
+  A[2] = d * (2 * th[0] * Jt[2] - 2 * Jt[0] * th[2]) + dd * ttJt[0] * th[2];
+  A[3] = d * (2 * th[1] * Jt[0] - 2 * Jt[1] * th[0]) + dd * ttJt[1] * th[0];
+  A[4] = d * (2 * th[1] * Jt[1] - 2 * Jt[1] * th[1]) + dd * ttJt[1] * th[1];
+  A[5] = d * (2 * th[1] * Jt[2] - 2 * Jt[1] * th[2]) + dd * ttJt[1] * th[2];
+  A[6] = d * (2 * th[2] * Jt[0] - 2 * Jt[2] * th[0]) + dd * ttJt[2] * th[0];
+  A[7] = d * (2 * th[2] * Jt[1] - 2 * Jt[2] * th[1]) + dd * ttJt[2] * th[1];
+  A[8] = d * (2 * th[2] * Jt[2] - 2 * Jt[2] * th[2]) + dd * ttJt[2] * th[2];
+  A[0] += J[0] + d * (tJ - t2 * J[0]);
+  A[4] += J[1] + d * (tJ - t2 * J[1]);
+  A[8] += J[2] + d * (tJ - t2 * J[2]);
   A[1] += 0.5 * (-th[2] * J[1] + Jt[2]);
   A[2] += 0.5 * (th[1] * J[2] - Jt[1]);
   A[3] += 0.5 * (th[2] * J[0] - Jt[2]);

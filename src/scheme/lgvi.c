@@ -50,11 +50,12 @@ static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const do
                          const double Jf[3], const double fxJf[3])
 {
   const double *J = q->J, s = k[0], c = k[1];
-  for (int i = 0; i < 3; i++) {
-    double ai = k[2] * Jf[i] + k[3] * fxJf[i];
-    for (int j = 0; j < 3; j++) DG[3 * i + j] = ai * f[j];
-    DG[4 * i] += s * J[i];
-  }
+  const double a0 = k[2] * Jf[0] + k[3] * fxJf[0], a1 = k[2] * Jf[1] + k[3] * fxJf[1],
+               a2 = k[2] * Jf[2] + k[3] * fxJf[2];
+  /* (s'/t (J f) + c'/t (f x J f)) f^T + s J, written out */
+  DG[0] = a0 * f[0] + s * J[0]; DG[1] = a0 * f[1];             DG[2] = a0 * f[2];
+  DG[3] = a1 * f[0];             DG[4] = a1 * f[1] + s * J[1]; DG[5] = a1 * f[2];
+  DG[6] = a2 * f[0];             DG[7] = a2 * f[1];             DG[8] = a2 * f[2] + s * J[2];
   /* c (hat(f) J - hat(J f)), written out */
   DG[1] += c * (-f[2] * J[1] + Jf[2]);
   DG[2] += c * (f[1] * J[2] - Jf[1]);
@@ -67,13 +68,16 @@ static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const do
 int lgvi_exp_fdf(const double *f, void *eq, double *G, double *DG)
 {
   lgvi_eq *q = eq;
-  double k[4], Jf[3], fxJf[3], t = so3_norm(f);
+  const double *a = q->a;
+  double k[4], fxJf[3], t = so3_norm(f);
+  const double Jf[3] = {q->J[0] * f[0], q->J[1] * f[1], q->J[2] * f[2]};
   if (DG) lgvi_exp_coef(k, t);
   else { k[0] = so3_sinc(t); k[1] = so3_cosc(t); }
-  for (int i = 0; i < 3; i++) Jf[i] = q->J[i] * f[i];
   so3_cross(fxJf, f, Jf);
-  for (int i = 0; i < 3; i++) G[i] = k[0] * Jf[i] + k[1] * fxJf[i] - q->a[i];
-  memcpy(q->fc, f, sizeof q->fc);               /* remembered for F = exp(f) */
+  G[0] = k[0] * Jf[0] + k[1] * fxJf[0] - a[0];    /* three lines: GCC -O2 */
+  G[1] = k[0] * Jf[1] + k[1] * fxJf[1] - a[1];    /* keeps a loop of three */
+  G[2] = k[0] * Jf[2] + k[1] * fxJf[2] - a[2];    /* rolled */
+  q->fc[0] = f[0]; q->fc[1] = f[1]; q->fc[2] = f[2];  /* remembered for F = exp(f) */
   q->sc[0] = k[0];
   q->sc[1] = k[1];
   if (DG) exp_jacobian(DG, f, q, k, Jf, fxJf);
@@ -198,19 +202,20 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
   if (w->map == LGVI_CAYLEY) so3_cay(F, f);
   else if (memcmp(q.fc, f, sizeof q.fc) == 0) {
     /* F = I + s hat(f) + c hat(f)^2, with hat(f)^2 = f f^T - |f|^2 I */
-    const double sn = q.sc[0], c = q.sc[1], t2 = so3_dot(f, f);
-    for (int i = 0; i < 3; i++)
-      for (int j = 0; j < 3; j++) F[3 * i + j] = c * f[i] * f[j];
-    for (int i = 0; i < 3; i++) F[4 * i] += 1 - c * t2;
-    F[1] -= sn * f[2]; F[2] += sn * f[1]; F[5] -= sn * f[0];
-    F[3] += sn * f[2]; F[6] -= sn * f[1]; F[7] += sn * f[0];
+    const double sn = q.sc[0], c = q.sc[1], t2 = so3_dot(f, f), d = 1 - c * t2;
+    const double c0 = c * f[0], c1 = c * f[1], c2 = c * f[2];
+    F[0] = c0 * f[0] + d;       F[1] = c0 * f[1] - sn * f[2]; F[2] = c0 * f[2] + sn * f[1];
+    F[3] = c1 * f[0] + sn * f[2]; F[4] = c1 * f[1] + d;       F[5] = c1 * f[2] - sn * f[0];
+    F[6] = c2 * f[0] - sn * f[1]; F[7] = c2 * f[1] + sn * f[0]; F[8] = c2 * f[2] + d;
   } else so3_exp(F, f);
   so3_mul(w->R, w->R, F);                                   /* Eq. (49) */
   lgvi_torque(Mn, w->mg, w->rho, w->gdir, w->R);
-  for (int i = 0; i < 3; i++) u[i] = w->Pi[i] + 0.5 * h * w->M[i];
+  u[0] = w->Pi[0] + 0.5 * h * w->M[0];
+  u[1] = w->Pi[1] + 0.5 * h * w->M[1];
+  u[2] = w->Pi[2] + 0.5 * h * w->M[2];
   so3_mtv(w->Pi, F, u);                                     /* Eq. (45) */
-  for (int i = 0; i < 3; i++) w->Pi[i] += 0.5 * h * Mn[i];
-  memcpy(w->M, Mn, sizeof Mn);
+  w->Pi[0] += 0.5 * h * Mn[0]; w->Pi[1] += 0.5 * h * Mn[1]; w->Pi[2] += 0.5 * h * Mn[2];
+  w->M[0] = Mn[0]; w->M[1] = Mn[1]; w->M[2] = Mn[2];
   return LG_OK;
 }
 enum { OB_LGVI_CAY, OB_LGVI_EXP, OB_LGRK3, OB_RK3, OB_REF };

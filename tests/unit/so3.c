@@ -412,6 +412,41 @@ static void test_small_angles(gsl_rng *r)
                  name[m]);
   }
 }
+static void test_series_length(void)
+{
+  double (*f[6])(double) = { so3_sinc, so3_cosc, so3_sincc,
+                             so3_sinc_d, so3_cosc_d, so3_sincc_d };
+  const char *name[6] = { "sinc", "cosc", "sincc", "sinc_d", "cosc_d", "sincc_d" };
+  const double tmax[6] = { 1.0, 2.0, 2.5, 2.0, 3.0, 3.0 };
+  const long double eps = ldexpl(1.0L, -55);
+  for (int s = 0; s < 6; s++) {
+    int m = s % 3 + 1, d = s / 3, nmax = 0, ok_len = 1, ok_min = 1;
+    double e = 0.0;
+    for (int i = 0; i < 4000; i++) {
+      double t = 1e-9 * pow(tmax[s] / 1e-9, i / 4000.0);
+      int n = so3_series_terms(s, t);
+      long double x = (long double)t * t, tau[2];
+      for (int k = 0; k < 2; k++) {   /* tau_n, then tau_{n-1}: x^j m!/(2j+m)!, */
+        int j = n - k;                  /* or (j+1) x^j (m+2)!/(2j+m+2)! for f_m'/t */
+        long double v = d ? (long double)(j + 1) : 1.0L;
+        for (int q = 1; q <= j; q++) v *= x;
+        for (int q = 1; q <= 2 * j; q++) v /= (long double)(m + 2 * d + q);
+        tau[k] = v;
+      }
+      if (n < 1) ok_len = 0;
+      if (!(tau[0] <= eps)) ok_len = 0;
+      if (n > 1 && !(tau[1] > 0.8L * eps)) ok_min = 0;
+      nmax = n > nmax ? n : nmax;
+      long double ref = ld_coef(t, m, d);
+      e = fmax(e, (double)(fabsl(f[s](t) - ref) / fabsl(ref) / U));
+    }
+    gsl_test(!ok_len, "%s: the first term left out is below 2^-55 (longest series %d terms)",
+             name[s], nmax);
+    gsl_test(!ok_min, "%s: one term fewer would not do", name[s]);
+    gsl_test_abs(e, 0.0, 3.0, "%s on [1e-9, %g] vs long double series, error in u", name[s],
+                 tmax[s]);
+  }
+}
 static void test_near_pi(gsl_rng *r)
 {
   const double delta[3] = { 1e-6, 1e-10, 0.0 };
@@ -619,6 +654,7 @@ int main(void)
   test_random_rotations(r);
   test_derivatives(r);
   test_small_angles(r);
+  test_series_length();
   test_near_pi(r);
   test_naive_cosc();
   test_drift();
