@@ -60,9 +60,7 @@ STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.tangle)
 ROOTS = noroots $(1) | sed -n 's/^<<\(.*\)>>$$/\1/p' | grep -E '^(src|tests)/' || true
 
 $(T)/stamp/%.tangle: chapters/%.nw
-	@mkdir -p $(@D)
-	@echo "  TANGLE   $<"
-	@for r in $$($(call ROOTS,$<)); do \
+	@mkdir -p $(@D); echo "  TANGLE   $<"; for r in $$($(call ROOTS,$<)); do \
 	  mkdir -p "$$(dirname "$$r")"; notangle -R"$$r" $< | cpif "$$r"; done
 	@touch $@
 
@@ -70,8 +68,7 @@ $(T)/stamp/%.tangle: chapters/%.nw
 # are computed after tangling.  Including the result makes make tangle first
 # and then restart with src/ and tests/ up to date.
 $(T)/tangle.mk: $(STAMPS) Makefile
-	@mkdir -p $(@D) $(T)/gen
-	@for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
+	@mkdir -p $(@D) $(T)/gen; for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
 	@{ for c in $(CHAPTERS); do \
 	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
 	   for f in $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null); do \
@@ -109,9 +106,7 @@ LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
 $(O)/obj/%.o: %.c
-	@mkdir -p $(@D)
-	@echo "  CC       $<"
-	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	@mkdir -p $(@D); echo "  CC       $<"; $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 # The multibody models shipped as model files (src/model/*.mb, tangled from
 # the chapters) are compiled into the library, one string per line, so that a
@@ -120,9 +115,7 @@ MB_FILES = $(sort $(filter src/model/%.mb,$(TANGLED)))
 MB_GEN  := $(T)/gen/mbtext.c
 
 $(MB_GEN): $(MB_FILES) $(T)/gen/mbfiles.txt Makefile
-	@mkdir -p $(@D)
-	@echo "  GEN      $@"
-	@{ echo '/* mbtext.c: the model files under src/model/, written by the Makefile */'; \
+	@mkdir -p $(@D); echo "  GEN      $@"; { echo '/* mbtext.c: the model files under src/model/, written by the Makefile */'; \
 	   echo '#include <stddef.h>'; i=0; \
 	   for f in $(MB_FILES); do echo "static const char *const f$$i[] = {"; \
 	     sed 's/\\/\\\\/g; s/"/\\"/g; s/^/  "/; s/$$/",/' "$$f"; echo '  NULL};'; i=$$((i+1)); done; \
@@ -133,37 +126,25 @@ $(MB_GEN): $(MB_FILES) $(T)/gen/mbfiles.txt Makefile
 	 } > $@.tmp && mv $@.tmp $@
 
 $(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
-	@mkdir -p $(@D)
-	@echo "  AR       $@"
-	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 # Code shared by several figure drivers, claim checks or benchmarks (it may
 # print and exit, so it stays out of the library) is compiled once, into an
 # archive of its own for each kind of program.
 $(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
-	@mkdir -p $(@D)
-	@echo "  AR       $@"
-	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 $(CHKLIB): $(CHKLIB_SRC:%.c=$(O)/obj/%.o)
-	@mkdir -p $(@D)
-	@echo "  AR       $@"
-	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
-	@mkdir -p $(@D)
-	@echo "  AR       $@"
-	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 $(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
-	@mkdir -p $(@D)
-	@echo "  AR       $@"
-	@rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 define LINK
-	@mkdir -p $(@D)
-	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
@@ -185,14 +166,10 @@ SOLIB    := $(O)/lib/liblgrepro.so.$(LIBVERSION)
 PIC_OBJ   = $(LIB_SRC:%.c=$(O)/pic/%.o) $(O)/pic/$(MB_GEN:.c=.o)
 
 $(O)/pic/%.o: %.c
-	@mkdir -p $(@D)
-	@echo "  CC PIC   $<"
-	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+	@mkdir -p $(@D); echo "  CC PIC   $<"; $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
 
 $(SOLIB): $(PIC_OBJ)
-	@mkdir -p $(@D)
-	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs \
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs \
 	  -o $@.tmp $^ $(LDLIBS) && mv $@.tmp $@
 
 lib: $(LIB) $(SOLIB)
@@ -204,8 +181,7 @@ lib: $(LIB) $(SOLIB)
 DATA := $(STEMS:%=data/%.dat)
 
 data/%.dat: $(O)/bin/fig/%
-	@echo "  RUN      $@"
-	@$< > $@.tmp && mv $@.tmp $@
+	@echo "  RUN      $@"; $< > $@.tmp && mv $@.tmp $@
 
 data: $(DATA)
 
@@ -217,9 +193,7 @@ PLOTS   := $(filter-out style,$(basename $(notdir $(wildcard src/plot/*.gp))))
 FIGURES := $(PLOTS:%=figures/%.pdf)
 
 figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
-	@mkdir -p $(T)/fig/$* figures
-	@echo "  PLOT     $@"
-	@gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
+	@mkdir -p $(T)/fig/$* figures; echo "  PLOT     $@"; gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
 	@LC_ALL=C sed -i 's|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$(PDF_DATE)Z)|' \
 	  $(T)/fig/$*/$*-inc.pdf
@@ -241,14 +215,10 @@ CHECKS := $(CHK_SRC:tests/%.c=%)
 CLAIMS := $(CHECKS:%=$(T)/claims/%.tsv)
 
 $(T)/claims/%.tsv: $(O)/bin/check/% data/%.dat
-	@mkdir -p $(@D)
-	@echo "  MEASURE  $*"
-	@$< > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  MEASURE  $*"; $< > $@.tmp && mv $@.tmp $@
 
 $(T)/verdicts.tsv $(T)/report/claims.tex &: $(VERDICTS) $(CLAIMS) $(wildcard papers/*/claims.tsv)
-	@mkdir -p $(T)/report
-	@echo "  VERDICTS $(T)/verdicts.tsv"
-	@$(VERDICTS) $(T)/verdicts.tsv.tmp $(T)/report/claims.tex.tmp \
+	@mkdir -p $(T)/report; echo "  VERDICTS $(T)/verdicts.tsv"; $(VERDICTS) $(T)/verdicts.tsv.tmp $(T)/report/claims.tex.tmp \
 	  $(wildcard papers/*/claims.tsv) -- $(CLAIMS)
 	@mv $(T)/verdicts.tsv.tmp $(T)/verdicts.tsv
 	@mv $(T)/report/claims.tex.tmp $(T)/report/claims.tex
@@ -267,14 +237,10 @@ RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
          else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
 
 $(O)/result/unit-%.res: $(O)/bin/unit/%
-	@mkdir -p $(@D)
-	@echo "  TEST     unit/$*"
-	@$(call RECORD,unit-$*,$<)
+	@mkdir -p $(@D); echo "  TEST     unit/$*"; $(call RECORD,unit-$*,$<)
 
 $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
-	@mkdir -p $(@D)
-	@echo "  TEST     cli/$*"
-	@$(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
+	@mkdir -p $(@D); echo "  TEST     cli/$*"; $(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
 
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
@@ -283,21 +249,16 @@ $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
 $(O)/result/claims-%.res: $(T)/claims/%.tsv $(VERDICTS) $(wildcard papers/*/claims.tsv)
-	@mkdir -p $(@D)
-	@echo "  TEST     claims/$*"
-	@$(call RECORD,claims-$*,$(VERDICTS) --complete $* $(wildcard papers/*/claims.tsv) -- $<)
+	@mkdir -p $(@D); echo "  TEST     claims/$*"; $(call RECORD,claims-$*,$(VERDICTS) --complete $* $(wildcard papers/*/claims.tsv) -- $<)
 
 $(O)/result/check-tangle.res: $(CHAPTERS) $(TANGLED) FORCE
-	@mkdir -p $(@D)
-	@$(call RECORD,check-tangle,$(MAKE) check-tangle)
+	@mkdir -p $(@D); $(call RECORD,check-tangle,$(MAKE) check-tangle)
 
 $(O)/result/check-chunks.res: $(CHAPTERS)
-	@mkdir -p $(@D)
-	@$(call RECORD,check-chunks,$(MAKE) check-chunks)
+	@mkdir -p $(@D); $(call RECORD,check-chunks,$(MAKE) check-chunks)
 
 $(O)/result/check-overfull.res: $(T)/report.pdf
-	@mkdir -p $(@D)
-	@$(call RECORD,check-overfull,$(MAKE) check-overfull)
+	@mkdir -p $(@D); $(call RECORD,check-overfull,$(MAKE) check-overfull)
 
 unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
 claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
@@ -314,8 +275,7 @@ check: $(RESULTS) $(T)/verdicts.tsv
 # with the committed src/ and tests/; a hand edit of a tangled file, or a file
 # under src/ or tests/ that no chapter produces, fails.
 check-tangle:
-	@echo "  CHECK    tangle"
-	@d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; st=0; \
+	@echo "  CHECK    tangle"; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; st=0; \
 	for c in $(CHAPTERS); do for r in $$($(call ROOTS,$$c)); do \
 	  mkdir -p "$$d/$$(dirname "$$r")"; notangle -R"$$r" $$c > "$$d/$$r"; done; done; \
 	for f in $$(cd "$$d" && find src tests -type f | sort); do \
@@ -326,16 +286,14 @@ check-tangle:
 
 # check-overfull: no line of the report sticks out of the text by more than 1 pt.
 check-overfull: $(T)/report.pdf
-	@echo "  CHECK    overfull boxes"
-	@n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $(T)/report/report.log || true; } \
+	@echo "  CHECK    overfull boxes"; n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $(T)/report/report.log || true; } \
 	      | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
 	if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $(T)/report/report.log | head -40; \
 	  echo "check-overfull: $$n lines of the report wider than the text by more than 1 pt"; exit 1; fi
 
 # check-chunks: a chunk name may be defined (and continued) in one chapter only.
 check-chunks:
-	@echo "  CHECK    chunk names"
-	@for c in $(CHAPTERS); do sed -n 's/^<<\(.*\)>>=[[:space:]]*$$/\1/p' $$c | sort -u; done \
+	@echo "  CHECK    chunk names"; for c in $(CHAPTERS); do sed -n 's/^<<\(.*\)>>=[[:space:]]*$$/\1/p' $$c | sort -u; done \
 	  | sort | uniq -d > $(T)/dup-chunks.txt; \
 	if [ -s $(T)/dup-chunks.txt ]; then echo "chunk names defined in two chapters:"; \
 	  cat $(T)/dup-chunks.txt; exit 1; fi
@@ -372,18 +330,14 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=
 .PHONY: fuzz
 fuzz:
 	@$(MAKE) O=$(T)/fuzz CC=clang OPT=-O1 SANFLAGS="$(FUZZ_FLAGS)" $(T)/fuzz/bin/fuzz/lgsim-args
-	@mkdir -p $(T)/fuzz/corpus
-	@echo "  FUZZ     $(FUZZ_TIME) s"
-	@$(T)/fuzz/bin/fuzz/lgsim-args -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
+	@mkdir -p $(T)/fuzz/corpus; echo "  FUZZ     $(FUZZ_TIME) s"; $(T)/fuzz/bin/fuzz/lgsim-args -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
 	  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(T)/fuzz/ \
 	  $(T)/fuzz/corpus tests/fuzz/corpus > $(T)/fuzz/fuzz.log 2>&1 \
 	  || { tail -60 $(T)/fuzz/fuzz.log; exit 1; }
 	@grep -E '^stat::number_of_executed_units|^Done' $(T)/fuzz/fuzz.log
 
 $(O)/bin/fuzz/%: $(O)/obj/tests/fuzz/%.o $(CLILIB) $(LIB)
-	@mkdir -p $(@D)
-	@echo "  LD       $@"
-	@$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
 
 # ---------------------------------------------------------------- 7. weave
 # All chapters are woven together, so the chunk list and the identifier
@@ -398,24 +352,19 @@ WEAVE_ORDER = $(T)/weave/part-findings.nw \
               $(filter-out chapters/00-%,$(filter chapters/0%,$(CHAPTERS)))
 
 $(T)/weave/part-%.nw: Makefile
-	@mkdir -p $(@D)
-	@case $* in findings) t='Findings';; papers) t='The papers';; \
+	@mkdir -p $(@D); case $* in findings) t='Findings';; papers) t='The papers';; \
 	  machinery) t='The machinery';; esac; \
 	  printf '\\part{%s}\n' "$$t" > $@.tmp && mv $@.tmp $@
 
 $(T)/weave/chapters.tex: $(WEAVE_ORDER)
-	@mkdir -p $(@D)
-	@echo "  WEAVE    $@"
-	@noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  WEAVE    $@"; noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
 
 # Tables of the report written from data files: src/tex/NAME.awk reads the
 # data file it names and writes build/report/NAME.tex.
 TEXTABLES := $(patsubst src/tex/%.awk,$(T)/report/%.tex,$(wildcard src/tex/*.awk))
 
 $(T)/report/%.tex: src/tex/%.awk
-	@mkdir -p $(@D)
-	@echo "  TABLE    $@"
-	@awk -f $< $(filter data/%.dat,$^) > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  TABLE    $@"; awk -f $< $(filter data/%.dat,$^) > $@.tmp && mv $@.tmp $@
 
 # The simulations that take longest (make bench) start first, so that make -j
 # keeps both cores busy until the report.
@@ -424,9 +373,7 @@ SLOW := liang2023-fig03 cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energ
 
 $(T)/report.pdf: $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex \
                  $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
-	@mkdir -p $(T)/report
-	@echo "  LATEX    $@"
-	@latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
+	@mkdir -p $(T)/report; echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
 	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
 	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
 	  grep -E $(TEXBAD) $(T)/report/report.log; exit 1; fi
@@ -439,13 +386,11 @@ TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|R
 # builds of one commit print the same date; cpif leaves an unchanged file
 # untouched, so this rule rebuilds nothing while the commit stays the same.
 $(T)/report/date.tex: FORCE
-	@mkdir -p $(@D)
-	@{ git log -1 --format=%cd --date=format:'%-d %B %Y' 2>/dev/null || echo 'an unversioned tree'; } \
+	@mkdir -p $(@D); { git log -1 --format=%cd --date=format:'%-d %B %Y' 2>/dev/null || echo 'an unversioned tree'; } \
 	  | tr -d '\n' | cpif $@
 
 $(T)/report/version.tex: src/core/lg.h
-	@mkdir -p $(@D)
-	@sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
 
 report: $(T)/report.pdf $(LGSIM)
 
@@ -470,8 +415,7 @@ INSTALLED  := $(BINDIR)/lgsim $(INCLUDEDIR)/lgrepro.h $(LIBDIR)/liblgrepro.a \
               $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%)
 
 install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
-	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"
-	@install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"; install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
 	@install -m 755 $(LGSIM) $(DESTDIR)$(BINDIR)/lgsim
 	@install -m 644 src/api/lgrepro.h $(DESTDIR)$(INCLUDEDIR)/lgrepro.h
 	@install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/liblgrepro.a
@@ -486,8 +430,7 @@ install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
 
 uninstall:
-	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"
-	@rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"; rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf $(T) $(filter-out data/README.md,$(wildcard data/*)) \
