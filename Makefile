@@ -48,7 +48,7 @@ CHAPTERS := $(sort $(wildcard chapters/*.nw))
 .PHONY: all figures report data check check-tangle check-chunks check-overfull unit-tests \
         claim-checks sanitize bench clean help tangle programs lib install uninstall
 
-all: report
+all: report figures
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
@@ -186,18 +186,24 @@ data/%.dat: $(O)/bin/fig/%
 data: $(DATA)
 
 # ---------------------------------------------------------------- 5. plot
-# src/plot/STEM.gp draws figures/STEM.pdf from data/STEM.dat, in the style of
-# src/plot/style.gp, with the cairolatex terminal: labels are typeset by LaTeX
-# in the report's fonts, and a standalone PDF per figure is kept in figures/.
+# src/plot/STEM.gp draws data/STEM.dat, in the style of src/plot/style.gp, with
+# the cairolatex terminal: the graphics go to a PDF and the labels to LaTeX.
+# The report sets the labels itself, from build/fig/STEM/body.tex, so it does
+# not wait for the standalone figures/STEM.pdf, whose pdflatex runs then share
+# the machine with the report's instead of delaying it.
 PLOTS   := $(filter-out style,$(basename $(notdir $(wildcard src/plot/*.gp))))
 FIGURES := $(PLOTS:%=figures/%.pdf)
 
-figures/%.pdf: src/plot/%.gp src/plot/style.gp data/%.dat
-	@mkdir -p $(T)/fig/$* figures; echo "  PLOT     $@"; gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
+$(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
+	@mkdir -p $(@D); echo "  PLOT     $*"; gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
 	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
 	@LC_ALL=C sed -i 's|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$(PDF_DATE)Z)|' \
 	  $(T)/fig/$*/$*-inc.pdf
-	@pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
+	@sed -n '/^\\begin{document}/,/^\\end{document}/{/^\\begin{document}/d;/^\\end{document}/d;s/\\includegraphics/\\lgrawgraphics/;p;}' \
+	  $(T)/fig/$*/$*.tex > $@.tmp && mv $@.tmp $@
+
+figures/%.pdf: $(T)/fig/%/body.tex
+	@mkdir -p figures; echo "  FIGURE   $@"; pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
 	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
 	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
 
@@ -371,7 +377,7 @@ $(T)/report/%.tex: src/tex/%.awk
 SLOW := liang2023-fig03 cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
         cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
 
-$(T)/report.pdf: $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex $(T)/weave/chapters.tex $(FIGURES) $(T)/report/claims.tex \
+$(T)/report.pdf: $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex $(T)/weave/chapters.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
                  $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
 	@mkdir -p $(T)/report; echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
 	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
