@@ -209,6 +209,12 @@ figures/%.pdf: $(T)/fig/%/body.tex
 
 figures: $(FIGURES)
 
+# In a full build the standalone figures start together with the report's
+# typesetting, whose three pdflatex passes leave the second core idle.
+ifeq ($(filter-out all,$(MAKECMDGOALS)),)
+$(FIGURES): | $(T)/report/claims.tex
+endif
+
 # ---------------------------------------------------------------- 6. test
 # Claim checks: tests/STEM.c reads data/STEM.dat (and any other data file it
 # names), measures the quantities of the claims registered under STEM in
