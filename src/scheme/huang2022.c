@@ -29,21 +29,47 @@ static const double hg_ddser[18] = {
   2.32791453102976208e-21, 6.35026686654551294e-23, 1.72343720066166062e-24,
   4.65655192196756787e-26, 1.25323827982620542e-27, 3.36122433255421629e-29};
 
-static double hg_horner(const double *c, int n, double x)
+/* the first n terms in x; always expanded where n is a constant, so that
+   the compiler unrolls the loop (GCC -O2 leaves short loops rolled) */
+#if defined(__GNUC__)
+#define HG_EXPAND __attribute__((always_inline))
+#else
+#define HG_EXPAND
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define HG_UNROLL _Pragma("GCC unroll 18")
+#else
+#define HG_UNROLL
+#endif
+static inline HG_EXPAND double hg_horner(const double *c, int n, double x)
 {
   double s = c[n - 1];
-  for (int k = n - 2; k >= 0; k--) s = s * x + c[k];
+  HG_UNROLL for (int k = n - 2; k >= 0; k--) s = s * x + c[k];
   return s;
 }
+/* the number of terms of both series for x = t^2: the smallest n whose
+   first neglected terms are below u/4 of the leading ones (hg_dlim[n]
+   bounds x for n terms, n = 3..9), 18 below x = 4 */
+static const double hg_dlim[10] = {0, 0, 0, 7.4e-5, 1.8e-3, 1.3e-2, 4.9e-2, 1.2e-1, 2.5e-1,
+                                   4.3e-1};
 
 /* d(t) and, unless dd is NULL, d'(t)/t */
 static void hg_dcoef(double t, double *d, double *dd)
 {
   const double x = t * t;
   if (x < 4.0) {
-    const int n = x < 1e-4 ? 4 : x < 1e-2 ? 6 : x < 0.25 ? 9 : 18;
-    *d = hg_horner(hg_dser, n, x);
-    if (dd) *dd = hg_horner(hg_ddser, n, x);
+#define HG_BOTH(n) do { *d = hg_horner(hg_dser, n, x);                          \
+                         if (dd) *dd = hg_horner(hg_ddser, n, x); } while (0)
+    if (x < hg_dlim[5]) {
+      if (x < hg_dlim[3]) HG_BOTH(3);
+      else if (x < hg_dlim[4]) HG_BOTH(4);
+      else HG_BOTH(5);
+    } else if (x < hg_dlim[6]) HG_BOTH(6);
+    else if (x < hg_dlim[7]) HG_BOTH(7);
+    else if (x < hg_dlim[8]) HG_BOTH(8);
+    else if (x < hg_dlim[9]) HG_BOTH(9);
+    else HG_BOTH(18);
+#undef HG_BOTH
     return;
   }
   const double s = sin(0.5 * t), gam = 0.5 * t * cos(0.5 * t) / s;
@@ -109,15 +135,20 @@ void hg_G(int form, const double J[3], const double th[3], double G[3], double *
   /* J + (hat(th) J - hat(J th))/2
      + d [(th.J th) I + 2 th (J th)^T - 2 J th th^T - |th|^2 J] + (d'/t) u th^T */
   const double tJ = so3_dot(th, Jt), t2 = so3_dot(th, th);
-  A[0] = d * (2 * th[0] * Jt[0] - 2 * Jt[0] * th[0]) + dd * ttJt[0] * th[0];
-  A[1] = d * (2 * th[0] * Jt[1] - 2 * Jt[0] * th[1]) + dd * ttJt[0] * th[1];
-  A[2] = d * (2 * th[0] * Jt[2] - 2 * Jt[0] * th[2]) + dd * ttJt[0] * th[2];
-  A[3] = d * (2 * th[1] * Jt[0] - 2 * Jt[1] * th[0]) + dd * ttJt[1] * th[0];
-  A[4] = d * (2 * th[1] * Jt[1] - 2 * Jt[1] * th[1]) + dd * ttJt[1] * th[1];
-  A[5] = d * (2 * th[1] * Jt[2] - 2 * Jt[1] * th[2]) + dd * ttJt[1] * th[2];
-  A[6] = d * (2 * th[2] * Jt[0] - 2 * Jt[2] * th[0]) + dd * ttJt[2] * th[0];
-  A[7] = d * (2 * th[2] * Jt[1] - 2 * Jt[2] * th[1]) + dd * ttJt[2] * th[1];
-  A[8] = d * (2 * th[2] * Jt[2] - 2 * Jt[2] * th[2]) + dd * ttJt[2] * th[2];
+  /* the antisymmetric 2 d (th (J th)^T - J th th^T): zero diagonal, and
+     entry (j, i) the exact negative of entry (i, j) */
+  const double m01 = d * (2 * th[0] * Jt[1] - 2 * Jt[0] * th[1]),
+               m02 = d * (2 * th[0] * Jt[2] - 2 * Jt[0] * th[2]),
+               m12 = d * (2 * th[1] * Jt[2] - 2 * Jt[1] * th[2]);
+  A[0] = dd * ttJt[0] * th[0];
+  A[1] = m01 + dd * ttJt[0] * th[1];
+  A[2] = m02 + dd * ttJt[0] * th[2];
+  A[3] = -m01 + dd * ttJt[1] * th[0];
+  A[4] = dd * ttJt[1] * th[1];
+  A[5] = m12 + dd * ttJt[1] * th[2];
+  A[6] = -m02 + dd * ttJt[2] * th[0];
+  A[7] = -m12 + dd * ttJt[2] * th[1];
+  A[8] = dd * ttJt[2] * th[2];
   A[0] += J[0] + d * (tJ - t2 * J[0]);
   A[4] += J[1] + d * (tJ - t2 * J[1]);
   A[8] += J[2] + d * (tJ - t2 * J[2]);
