@@ -26,8 +26,9 @@ typedef struct {
   double cpu;            /* processor seconds of the run */
 } ld_run;
 
-/* the Newton tolerance of the implicit runs: round-off of residuals in
-   m/s for velocities of a few m/s (the package default is 1e-12) */
+/* the Newton tolerance of the implicit runs: a residual test at the
+   round-off of residuals in m/s for velocities of a few m/s, fixed before
+   the package's default became the round-off rule on the correction */
 #define LD_NEWTON_TOL 1e-14
 
 /* Run SCHEME on MODEL for T at step h, with diagnostics at every step and
