@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 #include <gsl/gsl_multiroots.h>
 #include "core/lg.h"
 #include "num/newton.h"
@@ -17,6 +18,7 @@ struct newton_ws {
   int direct;                     /* 1 when s is of the type "direct" below */
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
+  void *own;                      /* a linear solver's workspace, freed with this one */
 };
 static double newton_maxnorm(const gsl_vector *f)
 {
@@ -249,6 +251,124 @@ static int newton_gsl_df(const gsl_vector *x, void *p, gsl_matrix *J)
 {
   return newton_gsl_fdf(x, p, NULL, J);
 }
+typedef struct {
+  size_t nblk, bs, nc;
+  double *Y, *S;         /* (nblk bs) x nc and nc x nc */
+  int *bcol, *nbcol;     /* nblk x nc and nblk: the columns of C block i touches */
+  gsl_permutation *perm; /* nc */
+} newton_bordered;
+
+static void newton_bordered_free(void *v)
+{
+  newton_bordered *b = v;
+  if (!b) return;
+  free(b->Y); free(b->S); free(b->bcol); free(b->nbcol);
+  if (b->perm) gsl_permutation_free(b->perm);
+  free(b);
+}
+
+/* solve a x = y for the bs x bs block a (destroyed) and m right-hand sides,
+   y bs x m row-major; partial pivoting; 1 if a pivot vanishes */
+static int newton_block_solve(double *a, double *y, size_t bs, size_t m)
+{
+  for (size_t k = 0; k < bs; k++) {
+    size_t p = k;
+    for (size_t i = k + 1; i < bs; i++)
+      if (fabs(a[bs * i + k]) > fabs(a[bs * p + k])) p = i;
+    if (!(fabs(a[bs * p + k]) > 0)) return 1;
+    if (p != k) {
+      for (size_t j = 0; j < bs; j++) {
+        double t = a[bs * k + j]; a[bs * k + j] = a[bs * p + j]; a[bs * p + j] = t;
+      }
+      for (size_t j = 0; j < m; j++) {
+        double t = y[m * k + j]; y[m * k + j] = y[m * p + j]; y[m * p + j] = t;
+      }
+    }
+    for (size_t i = k + 1; i < bs; i++) {
+      double l = a[bs * i + k] / a[bs * k + k];
+      if (l == 0) continue;
+      for (size_t j = k + 1; j < bs; j++) a[bs * i + j] -= l * a[bs * k + j];
+      for (size_t j = 0; j < m; j++) y[m * i + j] -= l * y[m * k + j];
+    }
+  }
+  for (size_t k = bs; k-- > 0;)
+    for (size_t j = 0; j < m; j++) {
+      double v = y[m * k + j];
+      for (size_t c = k + 1; c < bs; c++) v -= a[bs * k + c] * y[m * c + j];
+      y[m * k + j] = v / a[bs * k + k];
+    }
+  return 0;
+}
+
+/* J dx = r by the Schur complement of the block-diagonal A; r <- dx */
+static int newton_bordered_solve(void *ctx, size_t n, double *J, double *r)
+{
+  enum { MAXB = 8, MAXM = 63 };
+  newton_bordered *w = ctx;
+  const size_t bs = w->bs, nu = w->nblk * bs, nc = w->nc;
+  double *Y = w->Y, *S = w->S;
+  if (n != nu + nc) return 1;
+  memset(Y, 0, nu * nc * sizeof *Y);
+  /* per block: Y_i = A_i^{-1} C_i on the columns C_i touches, y_i = A_i^{-1} r1_i into r */
+  for (size_t i = 0; i < w->nblk; i++) {
+    const size_t r0 = i * bs;
+    int *bc = w->bcol + i * nc;
+    size_t nbc = 0, c0 = 0, m = 0;
+    for (size_t c = 0; c < nc; c++) {
+      int nz = 0;
+      for (size_t q = 0; q < bs && !nz; q++) nz = J[(r0 + q) * n + nu + c] != 0;
+      if (nz) bc[nbc++] = (int)c;
+    }
+    w->nbcol[i] = (int)nbc;
+    double y[MAXB * (MAXM + 1)];
+    do {       /* at most MAXM columns at a time, and the right-hand side r1_i */
+      double a[MAXB * MAXB];
+      size_t first = c0;
+      m = nbc - c0 < MAXM ? nbc - c0 : MAXM;
+      c0 += m;
+      for (size_t q = 0; q < bs; q++) {
+        for (size_t c = 0; c < bs; c++) a[bs * q + c] = J[(r0 + q) * n + r0 + c];
+        for (size_t j = 0; j < m; j++) y[(m + 1) * q + j] = J[(r0 + q) * n + nu + (size_t)bc[first + j]];
+        y[(m + 1) * q + m] = r[r0 + q];
+      }
+      if (newton_block_solve(a, y, bs, m + 1)) return 1;
+      for (size_t q = 0; q < bs; q++)
+        for (size_t j = 0; j < m; j++) Y[(r0 + q) * nc + (size_t)bc[first + j]] = y[(m + 1) * q + j];
+    } while (c0 < nbc);
+    for (size_t q = 0; q < bs; q++) r[r0 + q] = y[(m + 1) * q + m];
+  }
+  if (nc == 0) return 0;
+  /* S = D Y - E and the right-hand side D y - r2, over the non-zeros of D
+     and of Y (row j of Y lives in the columns of block j / bs) */
+  for (size_t k = 0; k < nc; k++) {
+    const double *Jk = J + (nu + k) * n;
+    double *Sk = S + k * nc, v = -r[nu + k];
+    for (size_t c = 0; c < nc; c++) Sk[c] = -Jk[nu + c];
+    for (size_t j = 0; j < nu; j++) {
+      if (Jk[j] == 0) continue;
+      const double *Yj = Y + j * nc;
+      const int *bc = w->bcol + (j / bs) * nc;
+      for (int c = 0; c < w->nbcol[j / bs]; c++) Sk[bc[c]] += Jk[j] * Yj[bc[c]];
+      v += Jk[j] * r[j];
+    }
+    r[nu + k] = v;
+  }
+  gsl_matrix_view Sv = gsl_matrix_view_array(S, nc, nc);
+  gsl_vector_view dv = gsl_vector_view_array(r + nu, nc);
+  int sg;
+  if (gsl_linalg_LU_decomp(&Sv.matrix, w->perm, &sg) != GSL_SUCCESS) return 1;
+  for (size_t k = 0; k < nc; k++)
+    if (!(fabs(S[k * nc + k]) > 0)) return 1;
+  if (gsl_linalg_LU_svx(&Sv.matrix, w->perm, &dv.vector) != GSL_SUCCESS) return 1;
+  for (size_t j = 0; j < nu; j++) {      /* du = y - Y dnu */
+    const double *Yj = Y + j * nc;
+    const int *bc = w->bcol + (j / bs) * nc;
+    double v = r[j];
+    for (int c = 0; c < w->nbcol[j / bs]; c++) v -= Yj[bc[c]] * r[nu + (size_t)bc[c]];
+    r[j] = v;
+  }
+  return 0;
+}
 newton_ws *newton_alloc(size_t n, int solver)
 {
   const gsl_multiroot_fdfsolver_type *T;
@@ -298,7 +418,46 @@ void newton_free(newton_ws *w)
   free(w->x);
   free(w->f);
   free(w->J);
+  newton_bordered_free(w->own);
   free(w);
+}
+enum { NEWTON_BORDERED_MIN = 32 };   /* smaller systems: the dense elimination */
+static newton_bordered *newton_bordered_alloc(size_t n, size_t nblk, size_t bs)
+{
+  newton_bordered *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  b->nblk = nblk;
+  b->bs = bs;
+  b->nc = n - nblk * bs;
+  b->Y = malloc((nblk * bs * b->nc + 1) * sizeof *b->Y);
+  b->S = malloc((b->nc * b->nc + 1) * sizeof *b->S);
+  b->bcol = malloc((nblk * b->nc + 1) * sizeof *b->bcol);
+  b->nbcol = malloc((nblk + 1) * sizeof *b->nbcol);
+  b->perm = gsl_permutation_alloc(b->nc ? b->nc : 1);
+  if (!(b->Y && b->S && b->bcol && b->nbcol && b->perm)) { newton_bordered_free(b); return NULL; }
+  return b;
+}
+
+newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs)
+{
+  if (bs < 1 || bs > 8 || nblk * bs > n) return NULL;
+  if (n < NEWTON_BORDERED_MIN) return newton_alloc(n, LG_NEWTON_DIRECT);
+  newton_bordered *b = newton_bordered_alloc(n, nblk, bs);
+  newton_ws *w = b ? newton_alloc_lin(n, newton_bordered_solve, b) : NULL;
+  if (!w) { newton_bordered_free(b); return NULL; }
+  w->own = b;
+  return w;
+}
+
+/* the Schur-complement correction at any n, for the tests */
+int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r)
+{
+  if (bs < 1 || bs > 8 || nblk * bs > n) return 1;
+  newton_bordered *b = newton_bordered_alloc(n, nblk, bs);
+  if (!b) return 1;
+  int st = newton_bordered_solve(b, n, J, r);
+  newton_bordered_free(b);
+  return st;
 }
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)

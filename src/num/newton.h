@@ -15,6 +15,15 @@ newton_ws *newton_alloc(size_t n, int solver);
 /* The direct solver with its elimination replaced by lin(ctx, ...): for a
    system whose Jacobian has a structure the caller can exploit. */
 newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
+/* The direct solver for a Jacobian whose first nblk * bs rows and columns
+   are block diagonal with bs x bs blocks (1 <= bs <= 8), bordered by
+   n - nblk * bs further rows and columns: the correction by the Schur
+   complement of the blocks (for n >= 32; below, the dense elimination).
+   NULL if out of memory or nblk * bs > n. */
+newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
+/* For tests: that solver's correction, J dx = r solved in place (J is
+   overwritten, r becomes dx); 0, or non-zero if singular or out of memory. */
+int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r);
 void newton_free(newton_ws *w);
 /* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
    *iters the number of iterations, *resid max|F| there.  LG_OK when

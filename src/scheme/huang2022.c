@@ -451,7 +451,9 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->tol = opt->newton_tol;
   w->maxiter = opt->newton_maxiter;
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
-  w->nw = newton_alloc(n, opt->newton_solver);
+  /* rotations of body i enter only its rows: bordered block diagonal, 3 x 3 */
+  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 3)
+                                                 : newton_alloc(n, opt->newton_solver);
   w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
   w->q = calloc(nb, sizeof *w->q);
   w->vin = calloc(nb, sizeof *w->vin);
@@ -759,7 +761,9 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->maxiter = opt->newton_maxiter;
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
-  w->nw = newton_alloc(n, opt->newton_solver);
+  /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
+  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
+                                                 : newton_alloc(n, opt->newton_solver);
   w->g = hg_ga_alloc(p);
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);

@@ -6,8 +6,6 @@
 #include <string.h>
 #include "core/lg.h"
 #include "lie/so3.h"
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include "num/newton.h"
 #include "model/multibody.h"
 #include "scheme/liang2023.h"
@@ -29,10 +27,6 @@ typedef struct {
   double *x;             /* 6 nb + nc unknowns */
   double *Rm;            /* 9 nb: midpoint rotations */
   double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
-  double *Y, *S;         /* the Schur solve: 6 nb x nc and nc x nc */
-  int *used;             /* nc: a column of nu touches the body at hand */
-  int *bcol, *nbcol;     /* nb x nc and nb: the columns of nu body i touches */
-  gsl_permutation *perm; /* nc */
   double tol;
   int maxiter;
 } liang_ws;
@@ -43,9 +37,7 @@ static void liang_free(void *ws)
   mb_work_free(w->mw);
   newton_free(w->nw);
   free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
-  free(w->x); free(w->Rm); free(w->Tm); free(w->Y); free(w->S); free(w->used);
-  free(w->bcol); free(w->nbcol);
-  if (w->perm) gsl_permutation_free(w->perm);
+  free(w->x); free(w->Rm); free(w->Tm);
   free(w);
 }
 
@@ -71,20 +63,12 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
     w->tol = opt->newton_tol;
     w->maxiter = opt->newton_maxiter;
     /* the default solver gets the Schur-complement solve; the others are GSL's */
-    w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_lin(n, liang_mid_lin, w)
+    w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
                                                    : newton_alloc(n, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
-    size_t nc = (size_t)w->nc;
-    w->Y = malloc((6 * nb * nc + 1) * sizeof *w->Y);
-    w->S = malloc((nc * nc + 1) * sizeof *w->S);
-    w->used = malloc((nc + 1) * sizeof *w->used);
-    w->bcol = malloc((nb * nc + 1) * sizeof *w->bcol);
-    w->nbcol = malloc((nb + 1) * sizeof *w->nbcol);
-    w->perm = gsl_permutation_alloc(nc ? nc : 1);
-    ok = w->nw && w->x && w->Rm && w->Tm && w->Y && w->S && w->used && w->perm && w->bcol &&
-         w->nbcol;
+    ok = w->nw && w->x && w->Rm && w->Tm;
   }
   if (!ok) { liang_free(w); return NULL; }
   return w;
@@ -309,108 +293,6 @@ int liang_mid_guess(void *ws, double *x)
   for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
   for (int j = 0; j < w->nc; j++) x[6 * nb + j] *= hh;
   return LG_OK;
-}
-/* solve a x = b for the 6 x 6 block a (destroyed) and m right-hand sides,
-   b 6 x m row-major; partial pivoting; 1 if a pivot vanishes */
-static int liang_solve6(double *a, double *b, int m)
-{
-  for (int k = 0; k < 6; k++) {
-    int p = k;
-    for (int i = k + 1; i < 6; i++)
-      if (fabs(a[6 * i + k]) > fabs(a[6 * p + k])) p = i;
-    if (!(fabs(a[6 * p + k]) > 0)) return 1;
-    if (p != k) {
-      for (int j = 0; j < 6; j++) { double t = a[6 * k + j]; a[6 * k + j] = a[6 * p + j]; a[6 * p + j] = t; }
-      for (int j = 0; j < m; j++) { double t = b[m * k + j]; b[m * k + j] = b[m * p + j]; b[m * p + j] = t; }
-    }
-    for (int i = k + 1; i < 6; i++) {
-      double l = a[6 * i + k] / a[6 * k + k];
-      if (l == 0) continue;
-      for (int j = k + 1; j < 6; j++) a[6 * i + j] -= l * a[6 * k + j];
-      for (int j = 0; j < m; j++) b[m * i + j] -= l * b[m * k + j];
-    }
-  }
-  for (int k = 5; k >= 0; k--)
-    for (int j = 0; j < m; j++) {
-      double v = b[m * k + j];
-      for (int c = k + 1; c < 6; c++) v -= a[6 * k + c] * b[m * c + j];
-      b[m * k + j] = v / a[6 * k + k];
-    }
-  return 0;
-}
-
-/* J dx = r by the Schur complement of the block-diagonal A; r <- dx */
-int liang_mid_lin(void *ctx, size_t n, double *J, double *r)
-{
-  liang_ws *w = ctx;
-  const size_t nb = (size_t)w->nb, nc = (size_t)w->nc, nu = 6 * nb;
-  double *Y = w->Y, *S = w->S;
-  if (n != nu + nc) return 1;
-  memset(Y, 0, nu * nc * sizeof *Y);
-  /* per body: Y_i = A_i^{-1} C_i on the columns C_i touches, y_i = A_i^{-1} r1_i into r */
-  for (size_t i = 0; i < nb; i++) {
-    double a[36], b[6 * 64];
-    int col[63], m = 0, st;
-    int *bc = w->bcol + i * nc;
-    w->nbcol[i] = 0;
-    for (size_t c = 0; c < nc; c++) {
-      int nz = 0;
-      for (size_t q = 0; q < 6 && !nz; q++) nz = J[(6 * i + q) * n + nu + c] != 0;
-      w->used[c] = nz;
-      if (nz) bc[w->nbcol[i]++] = (int)c;
-    }
-    for (size_t q = 0; q < 6; q++)
-      for (size_t c = 0; c < 6; c++) a[6 * q + c] = J[(6 * i + q) * n + 6 * i + c];
-    size_t c0 = 0;
-    do {       /* at most 63 columns at a time, and the right-hand side r1_i */
-      double a2[36];
-      memcpy(a2, a, sizeof a2);
-      m = 0;
-      for (; c0 < nc && m < 63; c0++)
-        if (w->used[c0]) col[m++] = (int)c0;
-      for (size_t q = 0; q < 6; q++) {
-        for (int j = 0; j < m; j++) b[(m + 1) * q + j] = J[(6 * i + q) * n + nu + (size_t)col[j]];
-        b[(m + 1) * q + m] = r[6 * i + q];
-      }
-      st = liang_solve6(a2, b, m + 1);
-      if (st) return 1;
-      for (size_t q = 0; q < 6; q++)
-        for (int j = 0; j < m; j++) Y[(6 * i + q) * nc + (size_t)col[j]] = b[(m + 1) * q + j];
-    } while (c0 < nc);
-    for (size_t q = 0; q < 6; q++) r[6 * i + q] = b[(m + 1) * q + m];
-  }
-  if (nc == 0) return 0;
-  /* S = D Y and the right-hand side D y - r2, over the non-zeros of D and
-     of Y (row j of Y lives in the columns of body j / 6) */
-  memset(S, 0, nc * nc * sizeof *S);
-  for (size_t k = 0; k < nc; k++) {
-    const double *Dk = J + (nu + k) * n;
-    double *Sk = S + k * nc, s = -r[nu + k];
-    for (size_t j = 0; j < nu; j++) {
-      if (Dk[j] == 0) continue;
-      const double *Yj = Y + j * nc;
-      const int *bc = w->bcol + (j / 6) * nc;
-      for (int c = 0; c < w->nbcol[j / 6]; c++) Sk[bc[c]] += Dk[j] * Yj[bc[c]];
-      s += Dk[j] * r[j];
-    }
-    r[nu + k] = s;
-  }
-  gsl_matrix_view Sv = gsl_matrix_view_array(S, nc, nc);
-  gsl_vector_view dv = gsl_vector_view_array(r + nu, nc);
-  int sg;
-  if (gsl_linalg_LU_decomp(&Sv.matrix, w->perm, &sg) != GSL_SUCCESS) return 1;
-  for (size_t k = 0; k < nc; k++)
-    if (!(fabs(S[k * nc + k]) > 0)) return 1;
-  if (gsl_linalg_LU_svx(&Sv.matrix, w->perm, &dv.vector) != GSL_SUCCESS) return 1;
-  /* dU = y - Y dnu */
-  for (size_t j = 0; j < nu; j++) {
-    const double *Yj = Y + j * nc;
-    const int *bc = w->bcol + (j / 6) * nc;
-    double v = r[j];
-    for (int c = 0; c < w->nbcol[j / 6]; c++) v -= Yj[bc[c]] * r[nu + (size_t)bc[c]];
-    r[j] = v;
-  }
-  return 0;
 }
 static int liang_mid_step(void *ws, lg_state *s)
 {

@@ -18,9 +18,5 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J);
 size_t liang_mid_dim(const void *ws);
 /* the starting guess of the next step: half an explicit Euler step */
 int liang_mid_guess(void *ws, double *x);
-/* the Newton correction: solve J dx = r (J, n x n from liang_mid_fdf, is
-   overwritten; r <- dx) by the Schur complement of the velocity block;
-   0, or 1 if a block or the complement is singular */
-int liang_mid_lin(void *ws, size_t n, double *J, double *r);
 
 #endif

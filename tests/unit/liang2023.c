@@ -118,7 +118,7 @@ static void test_mid_jacobian(const char *model, int nstep)
     liang_mid_fdf(x, ws, F, J);
     memcpy(J2, J, n * n * sizeof *J);
     for (size_t i = 0; i < n; i++) d[i] = -F[i];
-    int st2 = liang_mid_lin(ws, n, J2, d);
+    int st2 = newton_bordered_correction(n, (size_t)p->topo->nb, 6, J2, d);
     double res = 0, nJ = 0, nd = 0, nF = 0;
     for (size_t i = 0; i < n; i++) {
       double v = F[i], rs = 0;

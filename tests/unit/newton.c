@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gsl/gsl_test.h>
 #include <gsl/gsl_vector.h>
 #include <gsl/gsl_multiroots.h>
@@ -169,6 +170,46 @@ static void test_direct_same_map(void)
   newton_free(wp);
   newton_free(wd);
 }
+static void test_bordered(void)
+{
+  for (size_t bs = 3; bs <= 6; bs += 3) {
+    const size_t nblk = 9, nc = 15, n = nblk * bs + nc;
+    double *J = calloc(n * n, sizeof *J), *J2 = malloc(n * n * sizeof *J2);
+    double *F = malloc(n * sizeof *F), *d = malloc(n * sizeof *d);
+    unsigned long seed = 12345;
+    #define RND() ((seed = seed * 6364136223846793005UL + 1442695040888963407UL) >> 11) * \
+                  (1.0 / 9007199254740992.0) - 0.5
+    for (size_t b = 0; b < nblk; b++)                  /* blocks near the identity */
+      for (size_t i = 0; i < bs; i++)
+        for (size_t j = 0; j < bs; j++)
+          J[(b * bs + i) * n + b * bs + j] = (i == j) + 0.3 * RND();
+    for (size_t k = 0; k < nc; k++) {                  /* each multiplier on two blocks */
+      size_t b1 = k % nblk, b2 = (k * 7 + 3) % nblk;
+      for (size_t i = 0; i < bs; i++) {
+        J[(b1 * bs + i) * n + nblk * bs + k] = RND();
+        J[(b2 * bs + i) * n + nblk * bs + k] = RND();
+        J[(nblk * bs + k) * n + b1 * bs + i] = RND();
+        J[(nblk * bs + k) * n + b2 * bs + i] = RND();
+      }
+      J[(nblk * bs + k) * n + nblk * bs + k] = 0.1 * RND();
+    }
+    #undef RND
+    for (size_t i = 0; i < n; i++) F[i] = sin(1.0 + (double)i);
+    memcpy(J2, J, n * n * sizeof *J);
+    for (size_t i = 0; i < n; i++) d[i] = -F[i];
+    int st = newton_bordered_correction(n, nblk, bs, J2, d);
+    double res = 0, nJ = 0, nd = 0, nF = 0;
+    for (size_t i = 0; i < n; i++) {
+      double v = F[i], rs = 0;
+      for (size_t j = 0; j < n; j++) { v += J[i * n + j] * d[j]; rs += fabs(J[i * n + j]); }
+      res = fmax(res, fabs(v)); nJ = fmax(nJ, rs); nd = fmax(nd, fabs(d[i])); nF = fmax(nF, fabs(F[i]));
+    }
+    gsl_test(st != 0 || !(res / (nJ * nd + nF) <= 1e-14),
+             "bordered solve, blocks of %zu: backward error %.2g <= 1e-14", bs,
+             res / (nJ * nd + nF));
+    free(J2); free(F); free(d); free(J);
+  }
+}
 
 int main(void)
 {
@@ -179,5 +220,6 @@ int main(void)
   test_gsl_residual_norm();
   test_nan();
   test_direct_same_map();
+  test_bordered();
   exit(gsl_test_summary());
 }

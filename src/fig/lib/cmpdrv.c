@@ -76,7 +76,7 @@ const cmp_problem cmp_problems[] = {
   {"fasttop", "heavytop-fast", 1.0, 1000, 8, 2, 8, 0, CMP_N1, CMP_N2},
   {"fasttop", "fast-top", 1.0, 1000, 8, 2, 8, 0, CMP_N1, CMP_N2},
   {"doublependulum", "doublependulum", 1.0, 25, 9, 2, 9, 1000, 20, 100},
-  {"mast", "mast", 0.1, 2, 8, 2, 6, 20, 1, 3},
+  {"mast", "mast", 0.1, 2, 8, 2, 8, 20, 1, 3},
   {NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0}
 };
 const cmp_home cmp_homes[] = {
