@@ -19,8 +19,11 @@ END {
   print "\\begin{longtable}{@{}l p{5.2cm} l c c l@{}}"
   print "\\caption{The scheme atlas, part 1: what each scheme is.  Order: derived, and" \
         " observed in the scheme's own chapter.}\\label{tab:atlas}\\\\"
-  print "\\toprule scheme & source (paper, equations) & unknowns & \\multicolumn{2}{c}{order}" \
-        " & same map as\\\\ & & (Jacobian) & der. & obs. & \\\\\\midrule\\endhead"
+  h1 = "\\toprule scheme & source (paper, equations) & unknowns & \\multicolumn{2}{c}{order}" \
+       " & same map as\\\\ & & (Jacobian) & der. & obs. & \\\\\\midrule"
+  print h1 "\\endfirsthead"
+  print "\\caption[]{The scheme atlas, part 1 (continued).}\\\\"
+  print h1 "\\endhead"
   for (i = 1; i <= n; i++) {
     o = ord[i] == 0 ? "--" : ord[i]
     ob = oid[i] == "-" ? "--" : "\\measured{" oid[i] "}"
@@ -32,8 +35,11 @@ END {
   print "\\begin{longtable}{@{}l p{3.8cm} p{3.2cm} r r@{}}"
   print "\\caption{The scheme atlas, part 2: what each scheme keeps and what a step costs" \
         " on its family's home model at $h=0.01$.}\\label{tab:atlas-cost}\\\\"
-  print "\\toprule scheme & conserved exactly & conserved approx. & Newton & instructions" \
-        "\\\\ & & & it./step & per step\\\\\\midrule\\endhead"
+  h2 = "\\toprule scheme & conserved exactly & conserved approx. & Newton & instructions" \
+       "\\\\ & & & it./step & per step\\\\\\midrule"
+  print h2 "\\endfirsthead"
+  print "\\caption[]{The scheme atlas, part 2 (continued).}\\\\"
+  print h2 "\\endhead"
   for (i = 1; i <= n; i++)
     printf "\\texttt{%s/%s} & %s & %s & %s & %s\\\\\n", tex(fam[i]), tex(nam[i]),
            tex(ex[i]), tex(ap[i]), num(it[i]), num(ins[i])
