@@ -44,9 +44,9 @@ static inline long digits16(digits_16 *D, uint32_t a, uint32_t b)  /* 16 ASCII d
   __m128i w1 = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
   __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, k10));
   __m128i d = _mm_or_si128(w1, _mm_slli_epi16(w0, 8));         /* sixteen digits */
-  unsigned z = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128()));
+  unsigned nz = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(d, _mm_setzero_si128()));
   *D = _mm_add_epi8(d, _mm_set1_epi8('0'));
-  return 1 + (31 ^ __builtin_clz(2 * (z ^ 0xffff) + 1));    /* 1 + highest nonzero digit */
+  return 1 + (31 ^ __builtin_clz(2 * nz + 1));              /* 1 + highest nonzero digit */
 }
 #else
 static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
@@ -78,8 +78,10 @@ typedef struct {
   uint64_t h;       /* 2^(|t| - 1) - 1, for rounding */
   int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
 } exact_entry;
-static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m 2^10 >= thr: E0 + 1 */
-static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+static struct {                                  /* one base address for both */
+  exact_entry tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+  uint64_t thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m 2^10 >= thr: E0 + 1 */
+} exact_tb;
 static int exact_ready;
 
 #ifdef __GNUC__
@@ -138,9 +140,9 @@ static void exact_init(void)
     if (k < 0) thr = ceil_pow2_div(a, p5);
     else if (a >= 0) thr = a < 64 ? p5 << a : (u128)1 << 64;
     else thr = (p5 + ((u128)1 << -a) - 1) >> -a;
-    exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
+    exact_tb.thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
     for (int j = 0; j < 2; j++) {
-      exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
+      exact_entry *x = &exact_tb.tab[2 * (n - EXACT_N2MIN) + j];
       int q = 16 - (E0 + j);
       x->E = E0 + j;
       x->F = x->F2 = x->h = 0;
@@ -162,8 +164,8 @@ static void exact_init(void)
       if (at > 63) x->t = 0;                     /* the others are never used */
       else if (at) x->h = (UINT64_C(1) << (at - 1)) - 1;
     }
-    uint64_t *th = &exact_thr[n - EXACT_N2MIN];
-    const exact_entry *x0 = &exact_tab[2 * (n - EXACT_N2MIN)];
+    uint64_t *th = &exact_tb.thr[n - EXACT_N2MIN];
+    const exact_entry *x0 = &exact_tb.tab[2 * (n - EXACT_N2MIN)];
     while (*th > (UINT64_C(1) << 52) && *th != UINT64_MAX && x0[0].t && x0[1].t
            && round17(x0, (*th - 1) << 10) == 10 * UINT64_C(10000000000000000))
       (*th)--;
@@ -177,7 +179,6 @@ typedef struct {
   digits_16 D;      /* digits 2..17 in ASCII */
   long nd;          /* significant digits without trailing zeros, 1..17 */
   long E;           /* decimal exponent X */
-  uint64_t neg;     /* sign bit */
   char c0;          /* leading digit in ASCII */
 } dig17;
 
@@ -185,7 +186,8 @@ CSV_INLINE void to_dig17(dig17 *r)
 {
   uint64_t ip = r->N;
   uint64_t hi9 = ip / 100000000, lo8 = ip - hi9 * 100000000;
-  uint32_t d0 = (uint32_t)hi9 / 100000000, hi8 = (uint32_t)hi9 - d0 * 100000000;
+  uint64_t d0 = (hi9 * 720575941) >> 56;           /* hi9 / 10^8 for hi9 < 2^30 */
+  uint64_t hi8 = hi9 - d0 * 100000000;
   r->nd = digits16(&r->D, (uint32_t)hi8, (uint32_t)lo8);
   r->c0 = (char)('0' + d0);
 }
@@ -199,7 +201,7 @@ CSV_INLINE int exact17(dig17 *r, double x)       /* 0 and N = 0: outside the exa
   unsigned bi = (unsigned)(bexp - 1023 - EXACT_N2MIN);   /* binade index; huge if not normal */
   r->N = 0;
   if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
-  const exact_entry *xe = &exact_tab[2 * bi + (m10 >= exact_thr[bi])];
+  const exact_entry *xe = &exact_tb.tab[2 * bi] + (m10 >= exact_tb.thr[bi]);
   uint64_t ip;
   int t = xe->t;
   if (t > 0) {
@@ -221,18 +223,17 @@ CSV_INLINE int exact17(dig17 *r, double x)       /* 0 and N = 0: outside the exa
     return 0;
   r->N = ip;
   r->E = xe->E;
-  r->neg = bits >> 63;
   return 1;
 }
 
-CSV_INLINE char *lay17(char *p, dig17 *r)
+CSV_INLINE char *lay17(char *p, dig17 *r, uint64_t neg)   /* neg: the sign bit */
 {
   to_dig17(r);
   long E = r->E, nd = r->nd;
   char c0 = r->c0;
   digits_16 D = r->D;
   *p = '-';
-  p += r->neg;
+  p += neg;
   if ((unsigned long)(E + 4) < 4) {                /* -4 <= E < 0 */
     memcpy(p, "0.00000", 8);
     p += 1 - E;                                    /* "0." and -E-1 zeros */
@@ -269,9 +270,11 @@ CSV_INLINE char *lay17(char *p, dig17 *r)
 size_t csv_fmt_g17_fast(char *buf, double x)
 {
   dig17 r;
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
   if (!exact_ready) exact_init();
   if (!exact17(&r, x)) return 0;
-  char *p = lay17(buf, &r);
+  char *p = lay17(buf, &r, bits >> 63);
   *p = '\0';
   return (size_t)(p - buf);
 }
@@ -355,7 +358,7 @@ int csv_put_row(csv_writer *w, const double *v, size_t n)
       uint64_t bits;
       memcpy(&bits, &v[i + j], sizeof bits);
       if (d[j].N)
-        p = lay17(p, &d[j]);
+        p = lay17(p, &d[j], bits >> 63);
       else if (!(bits << 1)) {                   /* +0 or -0 */
         *p = '-';
         p += bits >> 63;
