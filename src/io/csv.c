@@ -28,7 +28,8 @@ static const char digit_pairs[201] =
 #else
 #define CSV_OPAQUE(v) ((void)0)
 #endif
-static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; trailing zeros */
+typedef __m128i digits_16;
+static inline long digits16(digits_16 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits; 17 - trailing zeros */
 {
   __m128i x = _mm_unpacklo_epi64(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b));
   __m128i h = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xd1b71759)), 45);
@@ -43,9 +44,9 @@ static inline int digits16(u128 *D, uint32_t a, uint32_t b)  /* 16 ASCII digits;
   __m128i w1 = _mm_mulhi_epu16(w, _mm_set1_epi16(6554));
   __m128i w0 = _mm_sub_epi16(w, _mm_mullo_epi16(w1, k10));
   __m128i d = _mm_or_si128(w1, _mm_slli_epi16(w0, 8));         /* sixteen digits */
-  unsigned nz = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) & 0xffff;
-  _mm_storeu_si128((__m128i *)(void *)D, _mm_add_epi8(d, _mm_set1_epi8('0')));
-  return nz ? __builtin_clz(nz) - 16 : 16;
+  unsigned nz = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(d, _mm_setzero_si128()));
+  *D = _mm_add_epi8(d, _mm_set1_epi8('0'));
+  return 1 + (31 ^ __builtin_clz(2 * nz + 1));              /* 1 + highest nonzero digit */
 }
 #else
 static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as bytes 0..9 */
@@ -57,12 +58,13 @@ static inline uint64_t digits8(uint32_t v)       /* v < 10^8: its digits as byte
   return t | ((y - t * 10) << 8);
 }
 
-static inline int digits16(u128 *D, uint32_t a, uint32_t b)
+typedef u128 digits_16;
+static inline long digits16(digits_16 *D, uint32_t a, uint32_t b)
 {
   const uint64_t ASCII0 = UINT64_C(0x3030303030303030);
   uint64_t g1 = digits8(a), g2 = digits8(b);
   *D = (u128)(g1 + ASCII0) | ((u128)(g2 + ASCII0) << 64);
-  return g2 ? clz64(g2) / 8 : g1 ? 8 + clz64(g1) / 8 : 16;
+  return 17 - (g2 ? clz64(g2) / 8 : g1 ? 8 + clz64(g1) / 8 : 16);
 }
 #endif
 static int floor_log10_pow2(int n)               /* floor(n log10 2), |n| <= 1650 */
@@ -76,9 +78,40 @@ typedef struct {
   uint64_t h;       /* 2^(|t| - 1) - 1, for rounding */
   int E, t;         /* decimal exponent; y = P / 2^(64 + |t|); t = 0: not exact */
 } exact_entry;
-static uint64_t exact_thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m >= thr: E0 + 1 */
-static exact_entry exact_tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+static struct {                                  /* one base address for both */
+  exact_entry tab[2 * (EXACT_N2MAX - EXACT_N2MIN + 1)];
+  uint64_t thr[EXACT_N2MAX - EXACT_N2MIN + 1];   /* m 2^10 >= thr: E0 + 1 */
+} exact_tb;
 static int exact_ready;
+
+#ifdef __GNUC__
+#define CSV_INLINE static inline __attribute__((always_inline))
+#else
+#define CSV_INLINE static inline
+#endif
+
+CSV_INLINE uint64_t round17(const exact_entry *xe, uint64_t m10)   /* m10 = m 2^10; N or 10^17 */
+{
+  uint64_t ip;
+  int t = xe->t;
+  if (t > 0) {
+    u128 P = (u128)m10 * xe->F;                      /* 128-bit product hi:lo */
+    uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
+    uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
+    ip = (hi + xe->h + c) >> t;
+  } else {
+    t = -t;                                          /* 181-bit product w2:w1:w0 */
+    uint64_t m = m10 >> 10;
+    u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
+    u128 mid = (a >> 64) + (uint64_t)b;
+    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
+    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
+    ip = (w2 << (64 - t)) | (w1 >> t);
+    uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
+    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + xe->h + c) >> t;
+  }
+  return ip;
+}
 
 #ifdef __GNUC__
 __attribute__((noinline, cold))
@@ -107,9 +140,9 @@ static void exact_init(void)
     if (k < 0) thr = ceil_pow2_div(a, p5);
     else if (a >= 0) thr = a < 64 ? p5 << a : (u128)1 << 64;
     else thr = (p5 + ((u128)1 << -a) - 1) >> -a;
-    exact_thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
+    exact_tb.thr[n - EXACT_N2MIN] = thr >= ((u128)1 << 53) ? UINT64_MAX : (uint64_t)thr;
     for (int j = 0; j < 2; j++) {
-      exact_entry *x = &exact_tab[2 * (n - EXACT_N2MIN) + j];
+      exact_entry *x = &exact_tb.tab[2 * (n - EXACT_N2MIN) + j];
       int q = 16 - (E0 + j);
       x->E = E0 + j;
       x->F = x->F2 = x->h = 0;
@@ -131,54 +164,54 @@ static void exact_init(void)
       if (at > 63) x->t = 0;                     /* the others are never used */
       else if (at) x->h = (UINT64_C(1) << (at - 1)) - 1;
     }
+    uint64_t *th = &exact_tb.thr[n - EXACT_N2MIN];
+    const exact_entry *x0 = &exact_tb.tab[2 * (n - EXACT_N2MIN)];
+    while (*th > (UINT64_C(1) << 52) && *th != UINT64_MAX && x0[0].t && x0[1].t
+           && round17(x0, (*th - 1) << 10) == 10 * UINT64_C(10000000000000000))
+      (*th)--;
+    if (*th != UINT64_MAX) *th <<= 10;               /* compared with m 2^10 */
   }
   exact_ready = 1;
 }
 
 typedef struct {
-  u128 D;           /* digits 2..17 in ASCII */
-  int nd;           /* significant digits without trailing zeros, 1..17 */
-  int E;            /* decimal exponent X */
-  int neg;          /* sign bit */
+  uint64_t N;       /* the 17-digit integer */
+  digits_16 D;      /* digits 2..17 in ASCII */
+  long nd;          /* significant digits without trailing zeros, 1..17 */
+  long E;           /* decimal exponent X */
   char c0;          /* leading digit in ASCII */
 } dig17;
 
-#ifdef __GNUC__
-#define CSV_INLINE static inline __attribute__((always_inline))
-#else
-#define CSV_INLINE static inline
-#endif
-
-CSV_INLINE void to_dig17(dig17 *r, uint64_t ip, int E, int neg)   /* N = ip */
+CSV_INLINE void to_dig17(dig17 *r)
 {
-  const uint64_t E16 = UINT64_C(10000000000000000), E17 = 10 * E16;
-  if (ip == E17) { ip = E16; E++; }                /* rounding reached 10^17 */
-  uint64_t d0 = ip / E16, hi9 = ip / 100000000;
-  uint64_t hi8 = hi9 - d0 * 100000000, lo8 = ip - hi9 * 100000000;
-  r->nd = 17 - digits16(&r->D, (uint32_t)hi8, (uint32_t)lo8);
+  uint64_t ip = r->N;
+  uint64_t hi9 = ip / 100000000, lo8 = ip - hi9 * 100000000;
+  uint64_t d0 = (hi9 * 720575941) >> 56;           /* hi9 / 10^8 for hi9 < 2^30 */
+  uint64_t hi8 = hi9 - d0 * 100000000;
+  r->nd = digits16(&r->D, (uint32_t)hi8, (uint32_t)lo8);
   r->c0 = (char)('0' + d0);
-  r->E = E;
-  r->neg = neg;
 }
 
-CSV_INLINE int exact17(dig17 *r, double x)       /* 0: outside the exact range */
+CSV_INLINE int exact17(dig17 *r, double x)       /* 0 and N = 0: outside the exact range */
 {
-  uint64_t bits, ip;
+  uint64_t bits;
   memcpy(&bits, &x, sizeof bits);
-  int bexp = (int)((bits >> 52) & 0x7ff), E;
-  uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+  int bexp = (int)((bits >> 52) & 0x7ff);
+  uint64_t m10 = (bits << 12 >> 2) | (UINT64_C(1) << 62);   /* m 2^10 */
   unsigned bi = (unsigned)(bexp - 1023 - EXACT_N2MIN);   /* binade index; huge if not normal */
+  r->N = 0;
   if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
-  const exact_entry *xe = &exact_tab[2 * bi + (m >= exact_thr[bi])];
-  if (!xe->t) return 0;
+  const exact_entry *xe = &exact_tb.tab[2 * bi] + (m10 >= exact_tb.thr[bi]);
+  uint64_t ip;
   int t = xe->t;
-  if (t > 0) {                                     /* 128-bit product hi:lo */
-    u128 P = (u128)(m << 10) * xe->F;
+  if (t > 0) {
+    u128 P = (u128)m10 * xe->F;                      /* 128-bit product hi:lo */
     uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
     uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
     ip = (hi + xe->h + c) >> t;
-  } else {                                         /* 181-bit product w2:w1:w0 */
-    t = -t;
+  } else if (t < 0) {
+    t = -t;                                          /* 181-bit product w2:w1:w0 */
+    uint64_t m = m10 >> 10;
     u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
     u128 mid = (a >> 64) + (uint64_t)b;
     uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
@@ -186,20 +219,28 @@ CSV_INLINE int exact17(dig17 *r, double x)       /* 0: outside the exact range *
     ip = (w2 << (64 - t)) | (w1 >> t);
     uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
     ip += ((w1 & ((UINT64_C(1) << t) - 1)) + xe->h + c) >> t;
-  }
-  E = xe->E;
-  to_dig17(r, ip, E, (int)(bits >> 63));
+  } else
+    return 0;
+  r->N = ip;
+  r->E = xe->E;
   return 1;
 }
 
-CSV_INLINE char *lay17(char *p, const dig17 *r)
+CSV_INLINE char *lay17(char *p, dig17 *r, uint64_t neg)   /* neg: the sign bit */
 {
-  int E = r->E, nd = r->nd;
+  to_dig17(r);
+  long E = r->E, nd = r->nd;
   char c0 = r->c0;
-  u128 D = r->D;
+  digits_16 D = r->D;
   *p = '-';
-  p += r->neg;
-  if (E < -4 || E >= 17) {
+  p += neg;
+  if ((unsigned long)(E + 4) < 4) {                /* -4 <= E < 0 */
+    memcpy(p, "0.00000", 8);
+    p += 1 - E;                                    /* "0." and -E-1 zeros */
+    p[0] = c0;
+    memcpy(p + 1, &D, 16);
+    p += nd;
+  } else if (E < -4 || E >= 17) {
     p[0] = c0;
     p[1] = '.';
     memcpy(p + 2, &D, 16);
@@ -210,22 +251,18 @@ CSV_INLINE char *lay17(char *p, const dig17 *r)
     memcpy(p, digit_pairs + 2 * E, 2);
     p += 2;
   } else if (E >= 0) {
-    int ni = E + 1;                                /* digits before the point */
+    long ni = E + 1;                               /* digits before the point */
     p[0] = c0;
     memcpy(p + 1, &D, 16);
     if (nd > ni) {
-      u128 frac = D >> (8 * (ni - 1));             /* digits ni..16 */
+      u128 frac;
+      memcpy(&frac, &D, 16);
+      frac >>= 8 * (ni - 1);                       /* digits ni..16 */
       p[ni] = '.';
       memcpy(p + ni + 1, &frac, 16);
       p += nd + 1;
     } else
       p += ni;
-  } else {
-    memcpy(p, "0.00000", 8);
-    p += 1 - E;                                    /* "0." and -E-1 zeros */
-    p[0] = c0;
-    memcpy(p + 1, &D, 16);
-    p += nd;
   }
   return p;
 }
@@ -233,9 +270,11 @@ CSV_INLINE char *lay17(char *p, const dig17 *r)
 size_t csv_fmt_g17_fast(char *buf, double x)
 {
   dig17 r;
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
   if (!exact_ready) exact_init();
   if (!exact17(&r, x)) return 0;
-  char *p = lay17(buf, &r);
+  char *p = lay17(buf, &r, bits >> 63);
   *p = '\0';
   return (size_t)(p - buf);
 }
@@ -291,6 +330,7 @@ static int csv_drain(csv_writer *w)
 #else
 #define CSV_UNROLL4
 #endif
+#define CSV_GROUP 4                              /* numbers rounded before any is laid out */
 
 int csv_put_row(csv_writer *w, const double *v, size_t n)
 {
@@ -309,17 +349,16 @@ int csv_put_row(csv_writer *w, const double *v, size_t n)
   char *p = w->buf + w->len;                     /* a local pointer: stores through p */
   size_t i = 0;                                  /* cannot change w->len behind our back */
   if (!exact_ready) exact_init();
-  for (; i + 4 <= n; i += 4) {                   /* four numbers' digits, then their text */
-    dig17 d[4];
-    int ok[4];
+  for (; i + CSV_GROUP <= n; i += CSV_GROUP) {   /* the digits of a group, then their text */
+    dig17 d[CSV_GROUP];
     CSV_UNROLL4
-    for (int j = 0; j < 4; j++) ok[j] = exact17(&d[j], v[i + j]);
+    for (int j = 0; j < CSV_GROUP; j++) exact17(&d[j], v[i + j]);
     CSV_UNROLL4
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < CSV_GROUP; j++) {
       uint64_t bits;
       memcpy(&bits, &v[i + j], sizeof bits);
-      if (ok[j])
-        p = lay17(p, &d[j]);
+      if (d[j].N)
+        p = lay17(p, &d[j], bits >> 63);
       else if (!(bits << 1)) {                   /* +0 or -0 */
         *p = '-';
         p += bits >> 63;
