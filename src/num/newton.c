@@ -152,13 +152,14 @@ static int newton_direct_custom(newton_direct_state *st, const gsl_matrix *J,
                                 double *dxn, double *xn)
 {
   const size_t n = st->n;
-  double *a = st->a, *b = st->b, dm = 0, xm = 0, all = 0;
+  double *a = st->a, *b = st->b;
   for (size_t i = 0; i < n; i++) {
     memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
     b[i] = -f->data[i * f->stride];
   }
   if (st->lin(st->lin_ctx, n, a, b) != 0) return GSL_ESING;
-  for (size_t i = 0; i < n; i++) {
+  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
     double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
     dx->data[i * dx->stride] = b[i];
     x->data[i * x->stride] = xi;
