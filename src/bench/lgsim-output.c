@@ -18,14 +18,25 @@ typedef struct {
   const void *par;
   csv_writer *w;
   FILE *pf;         /* the C library's alternative: fprintf into a 1 MiB stdio buffer */
-  double row[64];
+  int implicit;     /* the row ends with the step's Newton iterations, as lgsim's does */
+  int ncol;         /* the length of the last row */
   long iters;
+  double row[512];  /* the widest row of the package, the mast's, has 329 numbers */
 } bench_ctx;
+
+static int bench_row(bench_ctx *c, const lg_state *s)   /* the row lgsim writes; its length */
+{
+  int ncol = s->own ? s->own->ncol : c->m->ncol;
+  if (s->own) s->own->row(c->par, s, c->row);
+  else c->m->row(c->par, s, c->row);
+  if (c->implicit) c->row[ncol++] = s->newton_iters;
+  return c->ncol = ncol;
+}
 
 static int emit_row_only(void *ctx, const lg_state *s)
 {
   bench_ctx *c = ctx;
-  c->m->row(c->par, s, c->row);
+  bench_row(c, s);
   c->iters += s->newton_iters;
   return 0;
 }
@@ -33,31 +44,32 @@ static int emit_row_only(void *ctx, const lg_state *s)
 static int emit_csv(void *ctx, const lg_state *s)
 {
   bench_ctx *c = ctx;
-  c->m->row(c->par, s, c->row);
-  return csv_put_row(c->w, c->row, (size_t)c->m->ncol);
+  int n = bench_row(c, s);
+  return csv_put_row(c->w, c->row, (size_t)n);
 }
 
 static int emit_printf(void *ctx, const lg_state *s)
 {
   bench_ctx *c = ctx;
-  c->m->row(c->par, s, c->row);
-  for (int i = 0; i < c->m->ncol; i++) fprintf(c->pf, i ? ",%.17g" : "%.17g", c->row[i]);
+  int n = bench_row(c, s);
+  for (int i = 0; i < n; i++) fprintf(c->pf, i ? ",%.17g" : "%.17g", c->row[i]);
   return putc('\n', c->pf) == EOF;
 }
 
 enum { OUT_STEPS, OUT_ROW, OUT_CSV, OUT_PRINTF, OUT_MODES };
 static const double OUT_H = 1e-3;
 
-/* One run of n steps in one of the three modes; the CSV goes to /dev/null. */
+/* One run of n steps in one of the four modes, in ns per step (-1: the run
+   failed); the CSV goes to /dev/null. */
 static double output_run(const lg_scheme_type *s, bench_ctx *c, const lg_opts *opt, int mode,
                          long n)
 {
   static const lg_emit_fn emit[OUT_MODES] = {NULL, emit_row_only, emit_csv, emit_printf};
   double t0 = bench_now_ns();
-  lg_run(s, c->par, opt, OUT_H, n, 1, emit[mode], mode == OUT_STEPS ? NULL : c, NULL);
+  int st = lg_run(s, c->par, opt, OUT_H, n, 1, emit[mode], mode == OUT_STEPS ? NULL : c, NULL);
   if (mode == OUT_CSV) csv_flush(c->w);
   if (mode == OUT_PRINTF) fflush(c->pf);
-  return (bench_now_ns() - t0) / (double)n;
+  return st == LG_OK ? (bench_now_ns() - t0) / (double)n : -1;
 }
 
 /* Instructions per row of each mode: the difference of two run lengths under
@@ -83,7 +95,7 @@ static int bench_output(const char *self, const char *model, const char *scheme,
 {
   const lg_model *m = lg_model_find(model);
   const lg_scheme_type *s = m ? lg_scheme_find(m->family, scheme) : NULL;
-  if (!m || !s || m->ncol > 64) {
+  if (!m || !s || m->ncol >= 500) {
     printf("FAIL output: model %s with scheme %s is not in the table\n", model, scheme);
     return 1;
   }
@@ -94,12 +106,13 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   lg_opts opt;
   lg_opts_default(&opt);
   lg_params_default(m, par);
+  if (m->check) m->check(par, 1, NULL, 0);         /* as lgsim does, --reortho included */
   FILE *devnull = fopen("/dev/null", "w"), *pf = fopen("/dev/null", "w");
   if (!devnull || !pf || setvbuf(pf, NULL, _IOFBF, (size_t)1 << 20) != 0) {
     printf("FAIL output: cannot open /dev/null\n");
     return 1;
   }
-  bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), pf, {0}, 0};
+  bench_ctx c = {m, par, csv_writer_alloc(devnull, 0), pf, s->implicit, 0, 0, {0}};
   if (count_mode != -1 && (count_mode < 0 || count_mode >= OUT_MODES || count_n < 1)) {
     fprintf(stderr, "lgsim-output: --count wants a mode 0..3 and a positive step count\n");
     return 1;
@@ -150,7 +163,7 @@ static int bench_output(const char *self, const char *model, const char *scheme,
          tmin[OUT_ROW], tmed[OUT_ROW], ins[OUT_ROW]);
   printf("  %-40s %12.1f %12.1f %14.0f\n", "writing: format, buffer, fwrite", wmin, wmed, wins);
   printf("  %-40s %12.1f %12.1f %14.0f\n", "writing with printf %.17g", pmin, pmed, pins);
-  double k = (double)m->ncol;
+  double k = (double)c.ncol;
   printf("  %-40s %12.1f %12.1f %14.0f\n", "  per number: csv_fmt_g17 and writer", wmin / k,
          wmed / k, wins / k);
   printf("  %-40s %12.1f %12.1f %14.0f\n", "  per number: fprintf %.17g", pmin / k, pmed / k,
@@ -175,6 +188,70 @@ static int bench_output(const char *self, const char *model, const char *scheme,
   fclose(pf);
   free(par);
   return pass ? 0 : 1;
+}
+/* Every model with every scheme of its family, by time alone: the fastest of
+   REP interleaved repeats of each mode, each run about 0.25 ms long, after each
+   pair has run for about 20 ms (caches, branch history, clock). */
+static int bench_output_all(void)
+{
+  enum { REP = 41 };
+  lg_opts opt;
+  lg_opts_default(&opt);
+  FILE *devnull = fopen("/dev/null", "w");
+  csv_writer *w = devnull ? csv_writer_alloc(devnull, 0) : NULL;
+  if (!w) { printf("FAIL output, every pair: cannot open /dev/null\n"); return 1; }
+  int pairs = 0, over1 = 0, over2 = 0, failed = 0;
+  double worst1 = 0, worst2 = 0, worst_strict = 0;
+  char at1[64] = "", at2[64] = "", at_strict[64] = "";
+  printf("output, every model and scheme at h = %g, every step written; ns per step, fastest "
+         "of %d repeats\n  %-20s %-16s %5s %9s %9s %9s %7s %7s %7s\n", OUT_H, REP, "model",
+         "scheme", "cols", "steps", "+row", "+CSV", "w/c", "every 2", "strict");
+  for (size_t i = 0; i < lg_nmodels(); i++) {
+    const lg_model *m = lg_model_at(i);
+    void *par = calloc(1, m->par_size);
+    if (!par) { failed++; continue; }
+    lg_params_default(m, par);
+    if (m->check && m->check(par, 1, NULL, 0) != LG_OK) { failed++; free(par); continue; }
+    for (size_t j = 0; j < lg_nschemes(); j++) {
+      const lg_scheme_type *s = lg_scheme_at(j);
+      if (strcmp(s->family, m->family) != 0) continue;
+      bench_ctx c = {m, par, w, NULL, s->implicit, 0, 0, {0}};
+      double t0 = output_run(s, &c, &opt, OUT_STEPS, 100);
+      long n = t0 > 0 ? (long)fmin(5000, fmax(10, 2.5e5 / t0)) : 0;
+      for (int r = 0; r < 80 && n; r++)
+        if (output_run(s, &c, &opt, r % 3 ? OUT_STEPS : OUT_CSV, n) < 0) n = 0;
+      double t[3][REP];
+      for (int r = 0; r < REP && n; r++)
+        for (int mode = OUT_STEPS; mode <= OUT_CSV && n; mode++)
+          if ((t[mode][r] = output_run(s, &c, &opt, mode, n)) < 0) n = 0;
+      if (!n) { printf("FAIL output: %s with %s: the run failed\n", m->name, s->name); failed++; continue; }
+      double st = bench_min(t[OUT_STEPS], REP), row = bench_min(t[OUT_ROW], REP),
+          csv = bench_min(t[OUT_CSV], REP), wr = csv - row;
+      double r1 = wr / row, r2 = wr / (row + st), rs = (csv - st) / st;
+      char name[64];
+      snprintf(name, sizeof name, "%s %s", m->name, s->name);
+      pairs++;
+      over1 += r1 > 1;
+      over2 += r2 > 1;
+      if (r1 > worst1) { worst1 = r1; snprintf(at1, sizeof at1, "%s", name); }
+      if (r2 > worst2) { worst2 = r2; snprintf(at2, sizeof at2, "%s", name); }
+      if (rs > worst_strict) { worst_strict = rs; snprintf(at_strict, sizeof at_strict, "%s", name); }
+      printf("  %-20s %-16s %5d %9.1f %9.1f %9.1f %7.2f %7.2f %7.2f\n", m->name, s->name,
+             c.ncol, st, row, csv, r1, r2, rs);
+    }
+    free(par);
+  }
+  printf("%s output, every pair at --every 1: writing costs more than computing (step and "
+         "row) in %d of %d pairs; the largest ratio %.2f (%s)\n", over1 ? "FAIL" : "PASS", over1,
+         pairs, worst1, at1);
+  printf("%s output, every pair at --every 2: in %d of %d pairs; the largest ratio %.2f (%s)\n",
+         over2 ? "FAIL" : "PASS", over2, pairs, worst2, at2);
+  printf("info output: with the row counted as output, writing every step costs at most %.2f "
+         "times the bare step (%s)\n", worst_strict, at_strict);
+  if (failed) printf("FAIL output: %d models or pairs could not be run\n", failed);
+  csv_writer_free(w);
+  fclose(devnull);
+  return over1 || over2 || failed;
 }
 static double spawn_ms(const char *prog, char *const args[])
 {
@@ -245,5 +322,6 @@ int main(int argc, char **argv)
   fails += bench_memory(lgsim, model, scheme);   /* first: the peak of all children so far */
   fails += bench_startup(lgsim);
   fails += bench_output(argv[0], model, scheme, -1, 0);
+  fails += bench_output_all();
   return fails ? 1 : 0;
 }
