@@ -64,9 +64,9 @@ $(T)/stamp/%.tangle: chapters/%.nw
 	  mkdir -p "$$(dirname "$$r")"; notangle -R"$$r" $< | cpif "$$r"; done
 	@touch $@
 
-# The list of tangled files, and which data files each plot and check reads,
-# are computed after tangling.  Including the result makes make tangle first
-# and then restart with src/ and tests/ up to date.
+# The list of tangled files, and which data files each plot (its gnuplot run)
+# and each check reads, are computed after tangling.  Including the result
+# makes make tangle first and then restart with src/ and tests/ up to date.
 $(T)/tangle.mk: $(STAMPS) Makefile
 	@mkdir -p $(@D) $(T)/gen; for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
 	@{ for c in $(CHAPTERS); do \
@@ -74,7 +74,7 @@ $(T)/tangle.mk: $(STAMPS) Makefile
 	   for f in $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null); do \
 	     s=$$(basename "$$f"); s=$${s%.*}; \
 	     for d in $$(grep -o 'data/[A-Za-z0-9_.-]*\.dat' "$$f" | sort -u); do \
-	       case $$f in src/plot/*) echo "figures/$$s.pdf: $$d";; \
+	       case $$f in src/plot/*) echo "$(T)/fig/$$s/body.tex: $$d";; \
 	                   src/tex/*) echo "$(T)/report/$$s.tex: $$d";; \
 	                   *) echo "$(T)/claims/$$s.tsv: $$d";; esac; done; done; \
 	 } > $@.tmp && mv $@.tmp $@
@@ -196,7 +196,8 @@ FIGURES := $(PLOTS:%=figures/%.pdf)
 
 $(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
 	@mkdir -p $(@D); echo "  PLOT     $*"; gnuplot -e "outfile='$(T)/fig/$*/$*.tex'" src/plot/style.gp $< \
-	  > $(T)/fig/$*/gnuplot.log 2>&1 || { cat $(T)/fig/$*/gnuplot.log; exit 1; }
+	  > $(T)/fig/$*/gnuplot.log 2>&1 && ! grep -q . $(T)/fig/$*/gnuplot.log \
+	  || { cat $(T)/fig/$*/gnuplot.log; echo "plot $*: gnuplot failed or warned"; exit 1; }
 	@LC_ALL=C sed -i 's|/CreationDate (D:[0-9]\{14\}Z)|/CreationDate (D:$(PDF_DATE)Z)|' \
 	  $(T)/fig/$*/$*-inc.pdf
 	@sed -n '/^\\begin{document}/,/^\\end{document}/{/^\\begin{document}/d;/^\\end{document}/d;s/\\includegraphics/\\lgrawgraphics/;p;}' \
