@@ -9,7 +9,6 @@
 #include <gsl/gsl_errno.h>
 #include "api/lgrepro.h"
 #include "core/lg.h"
-#include "lie/so3.h"
 #include "model/multibody.h"
 
 #define M_(m) ((const lg_model *)(const void *)(m))
@@ -57,49 +56,9 @@ static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
   }
   return status;
 }
-static int read_real(const char *what, const char *s, double *v, char *msg, size_t msglen)
+static int lgr_status(int st)                    /* a status of lg_read_* as the library's */
 {
-  int st = lg_parse_real(s, v);
-  if (st == LG_PARSE_SYNTAX)
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)",
-                what, s);
-  if (st != LG_PARSE_OK)
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not a finite number", what, s);
-  return LGR_OK;
-}
-
-static int read_count(const char *what, const char *s, long max, long *v, char *msg,
-                      size_t msglen)
-{
-  int st = lg_parse_count(s, max, v);
-  if (st == LG_PARSE_SYNTAX)
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not an integer (decimal digits)", what, s);
-  if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
-    return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", what, s);
-  if (st != LG_PARSE_OK)
-    return fail(msg, msglen, LGR_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
-  return LGR_OK;
-}
-
-static int read_vector(const char *what, const char *s, double *v, int len, char *msg,
-                       size_t msglen)
-{
-  int n = 1, st = LGR_OK;
-  for (const char *c = s; *c; c++) n += *c == ',';
-  if (n != len)
-    return fail(msg, msglen, LGR_EINVAL, "%s: '%s' has %d component%s, expected %d", what, s, n,
-                n == 1 ? "" : "s", len);
-  char *copy = malloc(strlen(s) + 1), *c = copy;
-  if (!copy) return fail(msg, msglen, LGR_ENOMEM, "out of memory");
-  strcpy(copy, s);
-  for (int i = 0; i < len && st == LGR_OK; i++) {
-    char *comma = strchr(c, ',');
-    if (comma) *comma = '\0';
-    st = read_real(what, c, &v[i], msg, msglen);
-    if (comma) c = comma + 1;
-  }
-  free(copy);
-  return st;
+  return st == LG_OK ? LGR_OK : st == LG_ENOMEM ? LGR_ENOMEM : LGR_EINVAL;
 }
 size_t lgr_nmodels(void) { return lg_nmodels(); }
 const lgr_model *lgr_model_at(size_t i)
@@ -246,27 +205,7 @@ void lgr_free(lgr_sim *sim)
 int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
 {
   if (!sim || !arg) return fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
-  const char *eq = strchr(arg, '=');
-  char what[80];
-  if (!eq) return fail(msg, msglen, LGR_EINVAL, "--set: '%s' is not NAME=VALUE", arg);
-  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
-  const lg_param *p = lg_param_find(sim->m, what);
-  if (!p)
-    return fail(msg, msglen, LGR_EINVAL,
-                "--set: model %s has no parameter '%s' (see lgsim list %s)",
-                sim->m->name, what, sim->m->name);
-  snprintf(what, sizeof what, "--set %s", p->name);
-  double v[9];
-  const char *val = eq + 1;
-  int st;
-  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
-    double ang[3];
-    if ((st = read_vector(what, val + 7, ang, 3, msg, msglen)) != LGR_OK) return st;
-    so3_cardan(v, ang);
-  } else if ((st = read_vector(what, val, v, p->len, msg, msglen)) != LGR_OK)
-    return st;
-  memcpy(lg_param_ptr(p, sim->par), v, (size_t)p->len * sizeof(double));
-  return LGR_OK;
+  return lgr_status(lg_set_param(sim->m, sim->par, arg, msg, msglen));
 }
 
 int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg,
@@ -299,9 +238,6 @@ int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
 }
 int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *msg, size_t msglen)
 {
-  static const struct { const char *name; int code; } solvers[] = {
-    {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
-  };
   if (!sim || !option || !value) return fail(msg, msglen, LGR_EINVAL,
                                              "no simulation, option or value given");
   char name[64];
@@ -317,22 +253,22 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
               "%s: scheme %s is explicit and solves no Newton iteration; drop the option", name, \
               sim->s->name)
   if (strcmp(name, "--newton-tol") == 0 || strcmp(name, "--ref-tol") == 0) {
-    if ((st = read_real(name, value, &x, msg, msglen)) != LGR_OK) return st;
+    if ((st = lgr_status(lg_read_real(name, value, &x, msg, msglen))) != LGR_OK) return st;
     if (!(x > 0)) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
     LGR_REFUSE_EXPLICIT();
     *(name[2] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
   } else if (strcmp(name, "--newton-maxiter") == 0) {
-    if ((st = read_count(name, value, INT_MAX, &n, msg, msglen)) != LGR_OK) return st;
+    if ((st = lgr_status(lg_read_count(name, value, INT_MAX, &n, msg, msglen))) != LGR_OK)
+      return st;
     LGR_REFUSE_EXPLICIT();
     sim->opt.newton_maxiter = (int)n;
   } else if (strcmp(name, "--newton-solver") == 0) {
-    size_t i = 0;
-    while (i < sizeof solvers / sizeof solvers[0] && strcmp(solvers[i].name, value) != 0) i++;
-    if (i == sizeof solvers / sizeof solvers[0])
+    int code = lg_newton_solver_code(value);
+    if (code < 0)
       return fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
                   name, value);
     LGR_REFUSE_EXPLICIT();
-    sim->opt.newton_solver = solvers[i].code;
+    sim->opt.newton_solver = code;
   } else if (strcmp(name, "--reortho") == 0) {
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
       return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not 0 or 1", name, value);

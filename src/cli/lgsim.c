@@ -209,7 +209,7 @@ static void help_run(FILE *f)
     "  lgsim run %s %s --h 0.001 --T 2 --every 10 -o out.csv\n"
     "  lgsim run %s %s%s --set R0=cardan:0.1,0.2,0.3\n"
     "  lgsim run %s %s --every 100 --max-output 5G\n",
-    tol, o.newton_maxiter, lgsim_solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
+    tol, o.newton_maxiter, lg_newton_solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
 }
 static void print_params(const lg_model *m)
 {
@@ -499,7 +499,7 @@ static int write_header(csv_writer *w, const run_args *a)
   csv_fmt_g17(b2, a->opt.ref_tol);
   st |= csv_printf(w, "# newton_tol = %s\n# newton_maxiter = %d\n# newton_solver = %s\n"
                    "# ref_tol = %s\n# reortho = %d\n", b1, a->opt.newton_maxiter,
-                   lgsim_solver_name(a->opt.newton_solver),
+                   lg_newton_solver_name(a->opt.newton_solver),
                    b2, a->reortho);
   return st ? LG_EOUTPUT : LG_OK;
 }

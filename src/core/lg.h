@@ -128,6 +128,13 @@ enum { LG_PARSE_OK = 0, LG_PARSE_SYNTAX = 1, LG_PARSE_RANGE = 2 };
 int lg_parse_real(const char *s, double *v);   /* LG_PARSE_OK, _SYNTAX or _RANGE */
 int lg_parse_count(const char *s, long max, long *v);   /* 1..max; _RANGE: 0, < 0 or > max */
 size_t lg_escape(char *buf, size_t n, const char *s);   /* control and non-ASCII bytes as \xHH */
+/* the same, with the message that names the value (what): LG_OK, LG_EINVAL or LG_ENOMEM */
+int lg_read_real(const char *what, const char *s, double *v, char *msg, size_t n);
+int lg_read_count(const char *what, const char *s, long max, long *v, char *msg, size_t n);
+int lg_read_vector(const char *what, const char *s, double *v, int len, char *msg, size_t n);
+int lg_set_param(const lg_model *m, void *par, const char *arg, char *msg, size_t n);
+int lg_newton_solver_code(const char *name);   /* LG_NEWTON_*, or -1 if unknown */
+const char *lg_newton_solver_name(int code);
 /* unit and meaning of an output column; 0 if the name is not in the vocabulary */
 int lg_column_doc(const char *col, char *unit, size_t un, char *doc, size_t dn);
 

@@ -197,6 +197,106 @@ int lg_parse_count(const char *s, long max, long *v)
   *v = x;
   return LG_PARSE_OK;
 }
+static int lg_bad(char *msg, size_t n, int status, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
+
+static int lg_bad(char *msg, size_t n, int status, const char *fmt, ...)
+{
+  if (msg && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, n, fmt, ap);
+    va_end(ap);
+  }
+  return status;
+}
+
+int lg_read_real(const char *what, const char *s, double *v, char *msg, size_t n)
+{
+  int st = lg_parse_real(s, v);
+  if (st == LG_PARSE_SYNTAX)
+    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)",
+                  what, s);
+  if (st != LG_PARSE_OK) return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not a finite number", what, s);
+  return LG_OK;
+}
+
+int lg_read_count(const char *what, const char *s, long max, long *v, char *msg, size_t n)
+{
+  int st = lg_parse_count(s, max, v);
+  if (st == LG_PARSE_SYNTAX)
+    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not an integer (decimal digits)", what, s);
+  if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
+    return lg_bad(msg, n, LG_EINVAL, "%s: %s is not positive", what, s);
+  if (st != LG_PARSE_OK)
+    return lg_bad(msg, n, LG_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
+  return LG_OK;
+}
+
+int lg_read_vector(const char *what, const char *s, double *v, int len, char *msg, size_t n)
+{
+  int k = 1, st = LG_OK;
+  for (const char *c = s; *c; c++) k += *c == ',';
+  if (k != len)
+    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' has %d component%s, expected %d", what, s, k,
+                  k == 1 ? "" : "s", len);
+  char *copy = malloc(strlen(s) + 1), *c = copy;
+  if (!copy) return lg_bad(msg, n, LG_ENOMEM, "out of memory");
+  strcpy(copy, s);
+  for (int i = 0; i < len && st == LG_OK; i++) {
+    char *comma = strchr(c, ',');
+    if (comma) *comma = '\0';
+    st = lg_read_real(what, c, &v[i], msg, n);
+    if (comma) c = comma + 1;
+  }
+  free(copy);
+  return st;
+}
+
+int lg_set_param(const lg_model *m, void *par, const char *arg, char *msg, size_t n)
+{
+  const char *eq = strchr(arg, '=');
+  char what[80];
+  if (!eq) return lg_bad(msg, n, LG_EINVAL, "--set: '%s' is not NAME=VALUE", arg);
+  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
+  const lg_param *p = lg_param_find(m, what);
+  if (!p)
+    return lg_bad(msg, n, LG_EINVAL, "--set: model %s has no parameter '%.*s' (see lgsim list %s)",
+                  m->name, (int)(eq - arg), arg, m->name);
+  snprintf(what, sizeof what, "--set %s", p->name);
+  double v[9];
+  const char *val = eq + 1;
+  int st;
+  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
+    double ang[3];
+    if ((st = lg_read_vector(what, val + 7, ang, 3, msg, n)) != LG_OK) return st;
+    so3_cardan(v, ang);
+  } else if ((st = lg_read_vector(what, val, v, p->len, msg, n)) != LG_OK)
+    return st;
+  memcpy(lg_param_ptr(p, par), v, (size_t)p->len * sizeof(double));
+  return LG_OK;
+}
+
+static const struct { const char *name; int code; } lg_solvers[] = {
+  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
+};
+
+int lg_newton_solver_code(const char *name)
+{
+  for (size_t i = 0; i < sizeof lg_solvers / sizeof lg_solvers[0]; i++)
+    if (strcmp(lg_solvers[i].name, name) == 0) return lg_solvers[i].code;
+  return -1;
+}
+
+const char *lg_newton_solver_name(int code)
+{
+  for (size_t i = 0; i < sizeof lg_solvers / sizeof lg_solvers[0]; i++)
+    if (lg_solvers[i].code == code) return lg_solvers[i].name;
+  return "?";
+}
 size_t lg_escape(char *buf, size_t n, const char *s)
 {
   size_t k = 0;

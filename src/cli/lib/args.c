@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/lib/args.h"
-#include "lie/so3.h"
 #include "model/multibody.h"
 
 static int usage(char *msg, size_t n, const char *fmt, ...)
@@ -26,22 +25,12 @@ static int usage(char *msg, size_t n, const char *fmt, ...)
 }
 static int parse_real(const char *what, const char *s, double *v, char *msg, size_t n)
 {
-  int st = lg_parse_real(s, v);
-  if (st == LG_PARSE_SYNTAX)
-    return usage(msg, n, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)", what, s);
-  if (st != LG_PARSE_OK) return usage(msg, n, "%s: '%s' is not a finite number", what, s);
-  return LGSIM_EXIT_OK;
+  return lg_read_real(what, s, v, msg, n) == LG_OK ? LGSIM_EXIT_OK : LGSIM_EXIT_USAGE;
 }
 
 static int parse_count(const char *what, const char *s, long max, long *v, char *msg, size_t n)
 {
-  int st = lg_parse_count(s, max, v);
-  if (st == LG_PARSE_SYNTAX)
-    return usage(msg, n, "%s: '%s' is not an integer (decimal digits)", what, s);
-  if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
-    return usage(msg, n, "%s: %s is not positive", what, s);
-  if (st != LG_PARSE_OK) return usage(msg, n, "%s: %s is too large (at most %ld)", what, s, max);
-  return LGSIM_EXIT_OK;
+  return lg_read_count(what, s, max, v, msg, n) == LG_OK ? LGSIM_EXIT_OK : LGSIM_EXIT_USAGE;
 }
 
 static int parse_size(const char *what, const char *s, double *v, char *msg, size_t n)
@@ -64,43 +53,6 @@ static int parse_size(const char *what, const char *s, double *v, char *msg, siz
     return usage(msg, n, "%s: '%s' is not a size (bytes, e.g. 1000000 or 5G)", what, s);
   *v = (double)x * mult;
   return LGSIM_EXIT_OK;
-}
-
-static int parse_vector(const char *what, const char *s, double *v, int len, char *msg, size_t n)
-{
-  int k = 1, st = LGSIM_EXIT_OK;
-  for (const char *c = s; *c; c++) k += *c == ',';
-  if (k != len)
-    return usage(msg, n, "%s: '%s' has %d component%s, expected %d", what, s, k,
-                 k == 1 ? "" : "s", len);
-  char *copy = malloc(strlen(s) + 1), *c = copy;
-  if (!copy) return usage(msg, n, "out of memory");
-  strcpy(copy, s);
-  for (int i = 0; i < len && st == LGSIM_EXIT_OK; i++) {
-    char *comma = strchr(c, ',');
-    if (comma) *comma = '\0';
-    st = parse_real(what, c, &v[i], msg, n);
-    if (comma) c = comma + 1;
-  }
-  free(copy);
-  return st;
-}
-static const struct { const char *name; int code; } solvers[] = {
-  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
-};
-
-static int solver_code(const char *name)         /* -1 if unknown */
-{
-  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
-    if (strcmp(solvers[i].name, name) == 0) return solvers[i].code;
-  return -1;
-}
-
-const char *lgsim_solver_name(int code)
-{
-  for (size_t i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
-    if (solvers[i].code == code) return solvers[i].name;
-  return "?";
 }
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
 {
@@ -175,7 +127,7 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
     } else if (strcmp(name, "--newton-solver") == 0) {
       VALUE();
       if (!a->newton_opt) a->newton_opt = "--newton-solver";
-      a->opt.newton_solver = solver_code(val);
+      a->opt.newton_solver = lg_newton_solver_code(val);
       if (a->opt.newton_solver < 0)
         st = usage(msg, n, "%s: unknown solver '%s' (direct, newton or hybridsj)", name, val);
     } else if (strcmp(name, "--ref-tol") == 0) {
@@ -205,25 +157,7 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
 }
 static int set_param(const lg_model *m, void *par, const char *arg, char *msg, size_t n)
 {
-  const char *eq = strchr(arg, '=');
-  char what[80];
-  if (!eq) return usage(msg, n, "--set: '%s' is not NAME=VALUE", arg);
-  snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
-  const lg_param *p = lg_param_find(m, what);
-  if (!p) return usage(msg, n, "--set: model %s has no parameter '%.*s' (see lgsim list %s)",
-                       m->name, (int)(eq - arg), arg, m->name);
-  snprintf(what, sizeof what, "--set %s", p->name);
-  double v[9];
-  const char *val = eq + 1;
-  int st;
-  if (p->len == 9 && strncmp(val, "cardan:", 7) == 0) {
-    double ang[3];
-    if ((st = parse_vector(what, val + 7, ang, 3, msg, n))) return st;
-    so3_cardan(v, ang);
-  } else if ((st = parse_vector(what, val, v, p->len, msg, n)))
-    return st;
-  memcpy(lg_param_ptr(p, par), v, (size_t)p->len * sizeof(double));
-  return LGSIM_EXIT_OK;
+  return lg_set_param(m, par, arg, msg, n) == LG_OK ? LGSIM_EXIT_OK : LGSIM_EXIT_USAGE;
 }
 
 static int find_scheme(run_args *a, char *msg, size_t n)

@@ -39,6 +39,5 @@ typedef struct {
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
 int lgsim_prepare(run_args *a, char *msg, size_t n);
 void lgsim_args_free(run_args *a);
-const char *lgsim_solver_name(int code);
 
 #endif
