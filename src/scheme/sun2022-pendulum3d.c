@@ -132,10 +132,11 @@ static void p3d_block(double *Jm, size_t n, int r, int c, const double B[9])
     for (int j = 0; j < 3; j++)
       Jm[(size_t)(3*r+i) * n + (size_t)(3*c+j)] = B[3*i+j];
 }
-static int p3d_fdf_f(const double *x, void *params, double *f, double *Jm)
+/* residual and Jacobian at (dW, G1), for unknowns that are these up to a translation */
+static int p3d_fdf_at(const p3d_step *st, const double *dW, const double *G1, double *f,
+                      double *Jm)
 {
-  const p3d_step *st = params;
-  const double *dW = x, *G0 = st->pt.Gg, *G1 = x + 3;
+  const double *G0 = st->pt.Gg;
   double Gs[3], A[9];
   for (int i = 0; i < 3; i++) Gs[i] = G0[i] + G1[i];
   p3d_res_w(f, st, dW, Gs);
@@ -147,6 +148,10 @@ static int p3d_fdf_f(const double *x, void *params, double *f, double *Jm)
     p3d_jac_g_g(A, st, dW);     p3d_block(Jm, 6, 1, 1, A);
   }
   return 0;
+}
+static int p3d_fdf_f(const double *x, void *params, double *f, double *Jm)
+{
+  return p3d_fdf_at(params, x, x + 3, f, Jm);
 }
 
 static void p3d_x_f(double *x, const p3d_step *st, const p3d_point *q)
@@ -167,18 +172,9 @@ static void p3d_next_f(p3d_point *q, const p3d_step *st, const double *x)
 static int p3d_fdf_ra(const double *x, void *params, double *f, double *Jm)
 {
   const p3d_step *st = params;
-  const double *G0 = st->pt.Gg, *G1 = x + 3;
-  double dW[3], Gs[3], A[9];
-  for (int i = 0; i < 3; i++) { dW[i] = x[i] - st->W[i]; Gs[i] = G0[i] + G1[i]; }
-  p3d_res_w(f, st, dW, Gs);
-  p3d_res_g(f + 3, st, dW, G0, G1);
-  if (Jm) {
-    p3d_jac_w_w(A, st, dW);     p3d_block(Jm, 6, 0, 0, A);
-    p3d_jac_w_g(A, st, 1.0);    p3d_block(Jm, 6, 0, 1, A);
-    p3d_jac_g_w(A, st, G0, G1); p3d_block(Jm, 6, 1, 0, A);
-    p3d_jac_g_g(A, st, dW);     p3d_block(Jm, 6, 1, 1, A);
-  }
-  return 0;
+  double dW[3];
+  for (int i = 0; i < 3; i++) dW[i] = x[i] - st->W[i];
+  return p3d_fdf_at(st, dW, x + 3, f, Jm);
 }
 
 static void p3d_x_ra(double *x, const p3d_step *st, const p3d_point *q)
@@ -197,18 +193,9 @@ static void p3d_next_ra(p3d_point *q, const p3d_step *st, const double *x)
 static int p3d_fdf_rainc(const double *x, void *params, double *f, double *Jm)
 {
   const p3d_step *st = params;
-  const double *dW = x, *G0 = st->pt.Gg;
-  double G1[3], Gs[3], A[9];
-  for (int i = 0; i < 3; i++) { G1[i] = G0[i] + x[3+i]; Gs[i] = G0[i] + G1[i]; }
-  p3d_res_w(f, st, dW, Gs);
-  p3d_res_g(f + 3, st, dW, G0, G1);
-  if (Jm) {
-    p3d_jac_w_w(A, st, dW);     p3d_block(Jm, 6, 0, 0, A);
-    p3d_jac_w_g(A, st, 1.0);    p3d_block(Jm, 6, 0, 1, A);
-    p3d_jac_g_w(A, st, G0, G1); p3d_block(Jm, 6, 1, 0, A);
-    p3d_jac_g_g(A, st, dW);     p3d_block(Jm, 6, 1, 1, A);
-  }
-  return 0;
+  double G1[3];
+  for (int i = 0; i < 3; i++) G1[i] = st->pt.Gg[i] + x[3+i];
+  return p3d_fdf_at(st, x, G1, f, Jm);
 }
 
 static void p3d_x_rainc(double *x, const p3d_step *st, const p3d_point *q)
