@@ -210,11 +210,6 @@ figures/%.pdf: $(T)/fig/%/body.tex
 
 figures: $(FIGURES)
 
-# In a full build the standalone figures start together with the report's
-# typesetting, whose three pdflatex passes leave the second core idle.
-ifeq ($(filter-out all,$(MAKECMDGOALS)),)
-$(FIGURES): | $(T)/report/claims.tex
-endif
 
 # ---------------------------------------------------------------- 6. test
 # Claim checks: tests/STEM.c reads data/STEM.dat (and any other data file it
@@ -384,8 +379,19 @@ $(T)/report/%.tex: src/tex/%.awk
 SLOW := liang2023-fig03 cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
         cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
 
-$(T)/report.pdf: $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex $(T)/weave/chapters.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
-                 $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
+REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
+                  $(T)/weave/chapters.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
+                  $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
+
+# In a full build the standalone figures start together with the report's
+# typesetting, whose three pdflatex passes leave the second core idle, and
+# not before: started as soon as their plots exist, they would take both
+# cores from the last of the report's own prerequisites (a table, a plot).
+ifeq ($(filter-out all,$(MAKECMDGOALS)),)
+$(FIGURES): | $(REPORT_PREREQS)
+endif
+
+$(T)/report.pdf: $(REPORT_PREREQS)
 	@mkdir -p $(T)/report; echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
 	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
 	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
