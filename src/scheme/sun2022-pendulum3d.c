@@ -133,8 +133,8 @@ static void p3d_block(double *Jm, size_t n, int r, int c, const double B[9])
       Jm[(size_t)(3*r+i) * n + (size_t)(3*c+j)] = B[3*i+j];
 }
 /* residual and Jacobian at (dW, G1), for unknowns that are these up to a translation */
-static int p3d_fdf_at(const p3d_step *st, const double *dW, const double *G1, double *f,
-                      double *Jm)
+static inline int p3d_fdf_at(const p3d_step *st, const double *dW, const double *G1,
+                             double *f, double *Jm)
 {
   const double *G0 = st->pt.Gg;
   double Gs[3], A[9];
