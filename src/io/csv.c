@@ -90,8 +90,8 @@ static int exact_ready;
 #define CSV_INLINE static inline
 #endif
 
-CSV_INLINE uint64_t round17(const exact_entry *xe, uint64_t m10)   /* m10 = m 2^10; N or 10^17 */
-{
+CSV_INLINE uint64_t round17(const exact_entry *xe, uint64_t m10)   /* m10 = m 2^10; N, 10^17, */
+{                                                                  /* or 0 if t = 0 */
   uint64_t ip;
   int t = xe->t;
   if (t > 0) {
@@ -99,7 +99,7 @@ CSV_INLINE uint64_t round17(const exact_entry *xe, uint64_t m10)   /* m10 = m 2^
     uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
     uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
     ip = (hi + xe->h + c) >> t;
-  } else {
+  } else if (t < 0) {
     t = -t;                                          /* 181-bit product w2:w1:w0 */
     uint64_t m = m10 >> 10;
     u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
@@ -109,7 +109,8 @@ CSV_INLINE uint64_t round17(const exact_entry *xe, uint64_t m10)   /* m10 = m 2^
     ip = (w2 << (64 - t)) | (w1 >> t);
     uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
     ip += ((w1 & ((UINT64_C(1) << t) - 1)) + xe->h + c) >> t;
-  }
+  } else
+    ip = 0;
   return ip;
 }
 
@@ -202,28 +203,9 @@ CSV_INLINE int exact17(dig17 *r, double x)       /* 0 and N = 0: outside the exa
   r->N = 0;
   if (bi > EXACT_N2MAX - EXACT_N2MIN) return 0;
   const exact_entry *xe = &exact_tb.tab[2 * bi] + (m10 >= exact_tb.thr[bi]);
-  uint64_t ip;
-  int t = xe->t;
-  if (t > 0) {
-    u128 P = (u128)m10 * xe->F;                      /* 128-bit product hi:lo */
-    uint64_t hi = (uint64_t)(P >> 64), lo = (uint64_t)P;
-    uint64_t c = (uint64_t)(lo != 0) | ((hi >> t) & 1);
-    ip = (hi + xe->h + c) >> t;
-  } else if (t < 0) {
-    t = -t;                                          /* 181-bit product w2:w1:w0 */
-    uint64_t m = m10 >> 10;
-    u128 a = (u128)m * xe->F2, b = (u128)m * xe->F;
-    u128 mid = (a >> 64) + (uint64_t)b;
-    uint64_t w0 = (uint64_t)a, w1 = (uint64_t)mid;
-    uint64_t w2 = (uint64_t)(b >> 64) + (uint64_t)(mid >> 64);
-    ip = (w2 << (64 - t)) | (w1 >> t);
-    uint64_t c = (uint64_t)(w0 != 0) | (ip & 1);
-    ip += ((w1 & ((UINT64_C(1) << t) - 1)) + xe->h + c) >> t;
-  } else
-    return 0;
-  r->N = ip;
+  r->N = round17(xe, m10);
   r->E = xe->E;
-  return 1;
+  return r->N != 0;
 }
 
 CSV_INLINE char *lay17(char *p, dig17 *r, uint64_t neg)   /* neg: the sign bit */
