@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,22 +39,6 @@ const char *lgr_strerror(int status)
   }
 }
 
-static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
-#ifdef __GNUC__
-  __attribute__((format(printf, 4, 5)))
-#endif
-  ;
-
-static int fail(char *msg, size_t msglen, int status, const char *fmt, ...)
-{
-  if (msg && msglen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msglen, fmt, ap);
-    va_end(ap);
-  }
-  return status;
-}
 static int lgr_status(int st)                    /* a status of lg_read_* as the library's */
 {
   return st == LG_OK ? LGR_OK : st == LG_ENOMEM ? LGR_ENOMEM : LGR_EINVAL;
@@ -69,7 +52,7 @@ const lgr_model *lgr_model_at(size_t i)
 const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen)
 {
   const lg_model *m = name ? lg_model_find(name) : NULL;
-  if (!m) fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (see lgsim list)", name ? name : "");
+  if (!m) lg_fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (see lgsim list)", name ? name : "");
   return (const lgr_model *)(const void *)m;
 }
 
@@ -119,19 +102,19 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
 {
   const lg_model *m = M_(model);
   if (!m || !name) {
-    fail(msg, msglen, LGR_EINVAL, "no model or no scheme name given");
+    lg_fail(msg, msglen, LGR_EINVAL, "no model or no scheme name given");
     return NULL;
   }
   const lg_scheme_type *s = lg_scheme_find(m->family, name);
   if (s) return (const lgr_scheme *)(const void *)s;
   for (size_t k = 0; k < lg_nschemes(); k++)
     if (strcmp(lg_scheme_at(k)->name, name) == 0) {
-      fail(msg, msglen, LGR_EINVAL,
+      lg_fail(msg, msglen, LGR_EINVAL,
            "scheme '%s' integrates the %s family, not model %s (family %s)",
            name, lg_scheme_at(k)->family, m->name, m->family);
       return NULL;
     }
-  fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list %s)", name, m->name);
+  lg_fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list %s)", name, m->name);
   return NULL;
 }
 
@@ -144,7 +127,7 @@ lgr_model *lgr_model_parse(const char *text, const char *where, char *msg, size_
 {
   char buf[1] = "";
   if (!text) {
-    fail(msg, msglen, LGR_EINVAL, "no model text given");
+    lg_fail(msg, msglen, LGR_EINVAL, "no model text given");
     return NULL;
   }
   lg_model *m = mb_model_parse(text, where ? where : "model", msg ? msg : buf, msg ? msglen : 1);
@@ -155,7 +138,7 @@ lgr_model *lgr_model_read(const char *path, char *msg, size_t msglen)
 {
   char buf[1] = "";
   if (!path) {
-    fail(msg, msglen, LGR_EINVAL, "no model file given");
+    lg_fail(msg, msglen, LGR_EINVAL, "no model file given");
     return NULL;
   }
   return (lgr_model *)(void *)mb_model_read(path, msg ? msg : buf, msg ? msglen : 1);
@@ -171,7 +154,7 @@ void lgr_model_free(lgr_model *m)
 lgr_sim *lgr_alloc(const lgr_model *model, const char *scheme, char *msg, size_t msglen)
 {
   if (!model) {
-    fail(msg, msglen, LGR_EINVAL, "no model given");
+    lg_fail(msg, msglen, LGR_EINVAL, "no model given");
     return NULL;
   }
   const lg_model *m = M_(model);
@@ -184,7 +167,7 @@ lgr_sim *lgr_alloc(const lgr_model *model, const char *scheme, char *msg, size_t
   }
   if (!sim || !sim->par || !sim->row) {
     lgr_free(sim);
-    fail(msg, msglen, LGR_ENOMEM, "out of memory");
+    lg_fail(msg, msglen, LGR_ENOMEM, "out of memory");
     return NULL;
   }
   sim->m = m;
@@ -204,26 +187,26 @@ void lgr_free(lgr_sim *sim)
 }
 int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
 {
-  if (!sim || !arg) return fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
+  if (!sim || !arg) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
   return lgr_status(lg_set_param(sim->m, sim->par, arg, msg, msglen));
 }
 
 int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg,
                    size_t msglen)
 {
-  if (!sim || !name || !v) return fail(msg, msglen, LGR_EINVAL,
+  if (!sim || !name || !v) return lg_fail(msg, msglen, LGR_EINVAL,
                                        "no simulation, name or values given");
   const lg_param *p = lg_param_find(sim->m, name);
   if (!p)
-    return fail(msg, msglen, LGR_EINVAL,
+    return lg_fail(msg, msglen, LGR_EINVAL,
                 "--set: model %s has no parameter '%s' (see lgsim list %s)",
                 sim->m->name, name, sim->m->name);
   if (len != p->len)
-    return fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
+    return lg_fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
                 len, len == 1 ? "" : "s", p->len);
   for (int i = 0; i < len; i++)
     if (!isfinite(v[i]))
-      return fail(msg, msglen, LGR_EINVAL, "--set %s: component %d is not a finite number",
+      return lg_fail(msg, msglen, LGR_EINVAL, "--set %s: component %d is not a finite number",
                   p->name, i + 1);
   memcpy(lg_param_ptr(p, sim->par), v, (size_t)len * sizeof(double));
   return LGR_OK;
@@ -238,7 +221,7 @@ int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
 }
 int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *msg, size_t msglen)
 {
-  if (!sim || !option || !value) return fail(msg, msglen, LGR_EINVAL,
+  if (!sim || !option || !value) return lg_fail(msg, msglen, LGR_EINVAL,
                                              "no simulation, option or value given");
   char name[64];
   snprintf(name, sizeof name, "--%s", strncmp(option, "--", 2) == 0 ? option + 2 : option);
@@ -249,12 +232,12 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
   const int explicit_newton = strncmp(name, "--newton-", 9) == 0 && !sim->s->implicit;
 #define LGR_REFUSE_EXPLICIT()                                                                  \
   if (explicit_newton)                                                                         \
-  return fail(msg, msglen, LGR_EINVAL,                                                         \
+  return lg_fail(msg, msglen, LGR_EINVAL,                                                         \
               "%s: scheme %s is explicit and solves no Newton iteration; drop the option", name, \
               sim->s->name)
   if (strcmp(name, "--newton-tol") == 0 || strcmp(name, "--ref-tol") == 0) {
     if ((st = lgr_status(lg_read_real(name, value, &x, msg, msglen))) != LGR_OK) return st;
-    if (!(x > 0)) return fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
+    if (!(x > 0)) return lg_fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
     LGR_REFUSE_EXPLICIT();
     *(name[2] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
   } else if (strcmp(name, "--newton-maxiter") == 0) {
@@ -265,16 +248,16 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
   } else if (strcmp(name, "--newton-solver") == 0) {
     int code = lg_newton_solver_code(value);
     if (code < 0)
-      return fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
+      return lg_fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
                   name, value);
     LGR_REFUSE_EXPLICIT();
     sim->opt.newton_solver = code;
   } else if (strcmp(name, "--reortho") == 0) {
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
-      return fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not 0 or 1", name, value);
+      return lg_fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not 0 or 1", name, value);
     sim->reortho = value[0] == '1';
   } else
-    return fail(msg, msglen, LGR_EINVAL, "unknown option '%s' (newton-tol, newton-maxiter, "
+    return lg_fail(msg, msglen, LGR_EINVAL, "unknown option '%s' (newton-tol, newton-maxiter, "
                 "newton-solver, ref-tol, reortho)", option);
   return LGR_OK;
 }
@@ -290,25 +273,25 @@ int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen)
 
 static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
 {
-  if (!sim) return fail(msg, msglen, LGR_EINVAL, "no simulation given");
+  if (!sim) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation given");
   if (sim->ws) sim->s->free(sim->ws);
   sim->ws = NULL;
   memset(&sim->st, 0, sizeof sim->st);
   sim->k = 0;
   sim->status = LGR_EINVAL;
-  if (!isfinite(h)) return fail(msg, msglen, LGR_EINVAL, "h: %g is not a finite number", h);
-  if (!(h > 0)) return fail(msg, msglen, LGR_EINVAL, "h: %.17g is not positive", h);
+  if (!isfinite(h)) return lg_fail(msg, msglen, LGR_EINVAL, "h: %g is not a finite number", h);
+  if (!(h > 0)) return lg_fail(msg, msglen, LGR_EINVAL, "h: %.17g is not positive", h);
   char why[512] = "";
   if (sim->m->check && sim->m->check(sim->par, sim->reortho, why, sizeof why) != LG_OK)
-    return fail(msg, msglen, LGR_EINVAL, "%s",
+    return lg_fail(msg, msglen, LGR_EINVAL, "%s",
                 why[0] ? why : "the model rejected the parameters");
   if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
-    return sim->status = fail(msg, msglen, LGR_ENOMEM, "out of memory");
+    return sim->status = lg_fail(msg, msglen, LGR_ENOMEM, "out of memory");
   int st = sim->s->init(sim->ws, sim->par, h, &sim->st);
   if (st != LG_OK) {
     sim->s->free(sim->ws);
     sim->ws = NULL;
-    return sim->status = fail(msg, msglen, st,
+    return sim->status = lg_fail(msg, msglen, st,
                               "scheme %s could not start on model %s (status %d)",
                               sim->s->name, sim->m->name, st);
   }

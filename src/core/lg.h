@@ -128,6 +128,12 @@ enum { LG_PARSE_OK = 0, LG_PARSE_SYNTAX = 1, LG_PARSE_RANGE = 2 };
 int lg_parse_real(const char *s, double *v);   /* LG_PARSE_OK, _SYNTAX or _RANGE */
 int lg_parse_count(const char *s, long max, long *v);   /* 1..max; _RANGE: 0, < 0 or > max */
 size_t lg_escape(char *buf, size_t n, const char *s);   /* control and non-ASCII bytes as \xHH */
+/* a message into msg (if msg and n), and status returned: how every reader below fails */
+int lg_fail(char *msg, size_t n, int status, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
 /* the same, with the message that names the value (what): LG_OK, LG_EINVAL or LG_ENOMEM */
 int lg_read_real(const char *what, const char *s, double *v, char *msg, size_t n);
 int lg_read_count(const char *what, const char *s, long max, long *v, char *msg, size_t n);

@@ -197,13 +197,7 @@ int lg_parse_count(const char *s, long max, long *v)
   *v = x;
   return LG_PARSE_OK;
 }
-static int lg_bad(char *msg, size_t n, int status, const char *fmt, ...)
-#ifdef __GNUC__
-  __attribute__((format(printf, 4, 5)))
-#endif
-  ;
-
-static int lg_bad(char *msg, size_t n, int status, const char *fmt, ...)
+int lg_fail(char *msg, size_t n, int status, const char *fmt, ...)
 {
   if (msg && n) {
     va_list ap;
@@ -218,9 +212,9 @@ int lg_read_real(const char *what, const char *s, double *v, char *msg, size_t n
 {
   int st = lg_parse_real(s, v);
   if (st == LG_PARSE_SYNTAX)
-    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)",
+    return lg_fail(msg, n, LG_EINVAL, "%s: '%s' is not a number (decimal, as 0.01 or 1e-3)",
                   what, s);
-  if (st != LG_PARSE_OK) return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not a finite number", what, s);
+  if (st != LG_PARSE_OK) return lg_fail(msg, n, LG_EINVAL, "%s: '%s' is not a finite number", what, s);
   return LG_OK;
 }
 
@@ -228,11 +222,11 @@ int lg_read_count(const char *what, const char *s, long max, long *v, char *msg,
 {
   int st = lg_parse_count(s, max, v);
   if (st == LG_PARSE_SYNTAX)
-    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' is not an integer (decimal digits)", what, s);
+    return lg_fail(msg, n, LG_EINVAL, "%s: '%s' is not an integer (decimal digits)", what, s);
   if (st != LG_PARSE_OK && (s[0] == '-' || strcmp(s, "0") == 0))
-    return lg_bad(msg, n, LG_EINVAL, "%s: %s is not positive", what, s);
+    return lg_fail(msg, n, LG_EINVAL, "%s: %s is not positive", what, s);
   if (st != LG_PARSE_OK)
-    return lg_bad(msg, n, LG_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
+    return lg_fail(msg, n, LG_EINVAL, "%s: %s is too large (at most %ld)", what, s, max);
   return LG_OK;
 }
 
@@ -241,10 +235,10 @@ int lg_read_vector(const char *what, const char *s, double *v, int len, char *ms
   int k = 1, st = LG_OK;
   for (const char *c = s; *c; c++) k += *c == ',';
   if (k != len)
-    return lg_bad(msg, n, LG_EINVAL, "%s: '%s' has %d component%s, expected %d", what, s, k,
+    return lg_fail(msg, n, LG_EINVAL, "%s: '%s' has %d component%s, expected %d", what, s, k,
                   k == 1 ? "" : "s", len);
   char *copy = malloc(strlen(s) + 1), *c = copy;
-  if (!copy) return lg_bad(msg, n, LG_ENOMEM, "out of memory");
+  if (!copy) return lg_fail(msg, n, LG_ENOMEM, "out of memory");
   strcpy(copy, s);
   for (int i = 0; i < len && st == LG_OK; i++) {
     char *comma = strchr(c, ',');
@@ -260,11 +254,11 @@ int lg_set_param(const lg_model *m, void *par, const char *arg, char *msg, size_
 {
   const char *eq = strchr(arg, '=');
   char what[80];
-  if (!eq) return lg_bad(msg, n, LG_EINVAL, "--set: '%s' is not NAME=VALUE", arg);
+  if (!eq) return lg_fail(msg, n, LG_EINVAL, "--set: '%s' is not NAME=VALUE", arg);
   snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
   const lg_param *p = lg_param_find(m, what);
   if (!p)
-    return lg_bad(msg, n, LG_EINVAL, "--set: model %s has no parameter '%.*s' (see lgsim list %s)",
+    return lg_fail(msg, n, LG_EINVAL, "--set: model %s has no parameter '%.*s' (see lgsim list %s)",
                   m->name, (int)(eq - arg), arg, m->name);
   snprintf(what, sizeof what, "--set %s", p->name);
   double v[9];

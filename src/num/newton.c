@@ -99,6 +99,23 @@ static int newton_direct_set(void *vstate, gsl_multiroot_function_fdf *fdf,
 #else
 #define NEWTON_UNROLL
 #endif
+static inline NEWTON_EXPAND int newton_apply(const double *b, gsl_vector *x, gsl_vector *dx,
+                                             double *dxn, double *xn, size_t n)
+{
+  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
+    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
+    dx->data[i * dx->stride] = b[i];
+    x->data[i * x->stride] = xi;
+    dm = d > dm ? d : dm;
+    xm = xa > xm ? xa : xm;
+    all += d + xa;
+  }
+  *dxn = all == all ? dm : all;
+  *xn = all == all ? xm : all;
+  return GSL_SUCCESS;
+}
+
 static inline NEWTON_EXPAND int newton_eliminate(double *restrict a, double *restrict b,
                                    const gsl_matrix *J, const gsl_vector *f,
                                    gsl_vector *x, gsl_vector *dx, double *dxn, double *xn,
@@ -132,18 +149,7 @@ static inline NEWTON_EXPAND int newton_eliminate(double *restrict a, double *res
     NEWTON_UNROLL for (size_t j = k + 1; j < n; j++) sum -= a[k * n + j] * b[j];
     b[k] = sum / a[k * n + k];
   }
-  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
-  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
-    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
-    dx->data[i * dx->stride] = b[i];
-    x->data[i * x->stride] = xi;
-    dm = d > dm ? d : dm;
-    xm = xa > xm ? xa : xm;
-    all += d + xa;
-  }
-  *dxn = all == all ? dm : all;
-  *xn = all == all ? xm : all;
-  return GSL_SUCCESS;
+  return newton_apply(b, x, dx, dxn, xn, n);
 }
 
 /* the same with the caller's linear solve in place of the elimination */
@@ -158,18 +164,7 @@ static int newton_direct_custom(newton_direct_state *st, const gsl_matrix *J,
     b[i] = -f->data[i * f->stride];
   }
   if (st->lin(st->lin_ctx, n, a, b) != 0) return GSL_ESING;
-  double dm = 0, xm = 0, all = 0;   /* a NaN shows in the sum all */
-  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
-    double xi = x->data[i * x->stride] + b[i], d = fabs(b[i]), xa = fabs(xi);
-    dx->data[i * dx->stride] = b[i];
-    x->data[i * x->stride] = xi;
-    dm = d > dm ? d : dm;
-    xm = xa > xm ? xa : xm;
-    all += d + xa;
-  }
-  *dxn = all == all ? dm : all;
-  *xn = all == all ? xm : all;
-  return GSL_SUCCESS;
+  return newton_apply(b, x, dx, dxn, xn, n);
 }
 
 static int newton_direct_linear(newton_direct_state *st, const gsl_matrix *J,
