@@ -1,7 +1,8 @@
 /* lgrepro.c: the public library over the table, the models and the schemes. */
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,12 @@ struct lgr_sim {
   int reortho;
   void *ws;              /* the scheme's workspace; NULL before lgr_init */
   lg_state st;
+  double h;              /* the step of lgr_init */
+  unsigned carried;      /* the finite fields of the initial state */
   long k;                /* steps since lgr_init */
   int status;            /* of the last step: a failed run stays failed */
   double *row;           /* m->ncol numbers, rewritten by every reader */
+  char err[640];         /* the message of the last failure (lgr_last_error) */
 };
 const char *lgr_version(void) { return LG_VERSION; }
 
@@ -31,14 +35,78 @@ const char *lgr_strerror(int status)
 {
   switch (status) {
   case LGR_OK: return "success";
-  case LGR_EINVAL: return "bad name, value, parameter or call order";
-  case LGR_ENEWTON: return "a Newton iteration did not converge";
+  case LGR_EINVAL: return "bad name, value or argument, or a call out of order";
+  case LGR_ENEWTON: return "the Newton iteration of an implicit step did not converge";
   case LGR_ENOMEM: return "out of memory";
-  case LGR_ESOLVER: return "an ODE solver or another library call failed";
+  case LGR_ESOLVER: return "an ODE solver or another numerical routine failed";
+  case LGR_EOUTPUT: return "writing output failed";
+  case LGR_ENONFINITE: return "the state became infinite or NaN";
+  case LGR_ERANK: return "the constraint Jacobian lost rank";
   default: return "unknown status code";
   }
 }
 
+static int lgr_code(int st)                       /* a framework status as the library's */
+{
+  switch (st) {
+  case LG_OK: return LGR_OK;
+  case LG_EINVAL: return LGR_EINVAL;
+  case LG_ENEWTON: return LGR_ENEWTON;
+  case LG_ENOMEM: return LGR_ENOMEM;
+  case LG_EOUTPUT: return LGR_EOUTPUT;
+  case LG_ENONFINITE: return LGR_ENONFINITE;
+  case LG_ERANK: return LGR_ERANK;
+  default: return LGR_ESOLVER;                    /* LG_ESOLVER, and any code added later */
+  }
+}
+
+const char *lgr_last_error(const lgr_sim *sim) { return sim ? sim->err : ""; }
+
+/* a failure of a call on sim: the message in sim's buffer and in the caller's */
+static int sim_fail(lgr_sim *sim, int st, char *msg, size_t msglen, const char *fmt, ...)
+#ifdef __GNUC__
+  __attribute__((format(printf, 5, 6)))
+#endif
+  ;
+static void library_words(char *s, size_t n);
+
+static int sim_fail(lgr_sim *sim, int st, char *msg, size_t msglen, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(sim->err, sizeof sim->err, fmt, ap);
+  va_end(ap);
+  library_words(sim->err, sizeof sim->err);
+  if (msg && msglen) snprintf(msg, msglen, "%s", sim->err);
+  return st;
+}
+static void library_words(char *s, size_t n)
+{
+  static const struct { const char *cli, *lib; } word[] = {
+    {"--set: model ", "model "},                  /* an unknown parameter */
+    {"--set: ", "lgr_set: "},                     /* not NAME=VALUE */
+    {"--set ", "parameter "},                     /* a bad value of a named parameter */
+    {"--reortho", "the option reortho"},
+  };
+  char out[640];
+  size_t o = 0;
+  for (const char *c = s; *c && o + 1 < sizeof out;) {
+    size_t i = 0, len = 0;
+    for (; i < sizeof word / sizeof word[0]; i++)
+      if (strncmp(c, word[i].cli, len = strlen(word[i].cli)) == 0) break;
+    if (i < sizeof word / sizeof word[0]) {
+      o += (size_t)snprintf(out + o, sizeof out - o, "%s", word[i].lib);
+      c += len;
+    } else if (strncmp(c, "(see lgsim list ", 16) == 0 && strchr(c, ')')) {
+      o += (size_t)snprintf(out + o, sizeof out - o, "(lgr_param_name lists them)");
+      c = strchr(c, ')') + 1;
+    } else
+      out[o++] = *c++;
+    if (o >= sizeof out) o = sizeof out - 1;
+  }
+  out[o] = '\0';
+  snprintf(s, n, "%s", out);
+}
 static int lgr_status(int st)                    /* a status of lg_read_* as the library's */
 {
   return st == LG_OK ? LGR_OK : st == LG_ENOMEM ? LGR_ENOMEM : LGR_EINVAL;
@@ -52,7 +120,7 @@ const lgr_model *lgr_model_at(size_t i)
 const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen)
 {
   const lg_model *m = name ? lg_model_find(name) : NULL;
-  if (!m) lg_fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (see lgsim list)", name ? name : "");
+  if (!m) lg_fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (lgr_model_at lists them)", name ? name : "");
   return (const lgr_model *)(const void *)m;
 }
 
@@ -114,7 +182,8 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
            name, lg_scheme_at(k)->family, m->name, m->family);
       return NULL;
     }
-  lg_fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' (see lgsim list %s)", name, m->name);
+  lg_fail(msg, msglen, LGR_EINVAL, "unknown scheme '%s' for model %s (lgr_scheme_at lists them)",
+          name, m->name);
   return NULL;
 }
 
@@ -188,7 +257,9 @@ void lgr_free(lgr_sim *sim)
 int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
 {
   if (!sim || !arg) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
-  return lgr_status(lg_set_param(sim->m, sim->par, arg, msg, msglen));
+  char why[512] = "";
+  int st = lgr_status(lg_set_param(sim->m, sim->par, arg, why, sizeof why));
+  return st == LGR_OK ? st : sim_fail(sim, st, msg, msglen, "%s", why);
 }
 
 int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg,
@@ -198,16 +269,16 @@ int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, cha
                                        "no simulation, name or values given");
   const lg_param *p = lg_param_find(sim->m, name);
   if (!p)
-    return lg_fail(msg, msglen, LGR_EINVAL,
-                "--set: model %s has no parameter '%s' (see lgsim list %s)",
-                sim->m->name, name, sim->m->name);
+    return sim_fail(sim, LGR_EINVAL, msg, msglen,
+                    "model %s has no parameter '%s' (lgr_param_name lists them)",
+                    sim->m->name, name);
   if (len != p->len)
-    return lg_fail(msg, msglen, LGR_EINVAL, "--set %s: %d component%s given, expected %d", p->name,
-                len, len == 1 ? "" : "s", p->len);
+    return sim_fail(sim, LGR_EINVAL, msg, msglen, "parameter %s: %d component%s given, "
+                    "expected %d", p->name, len, len == 1 ? "" : "s", p->len);
   for (int i = 0; i < len; i++)
     if (!isfinite(v[i]))
-      return lg_fail(msg, msglen, LGR_EINVAL, "--set %s: component %d is not a finite number",
-                  p->name, i + 1);
+      return sim_fail(sim, LGR_EINVAL, msg, msglen,
+                      "parameter %s: component %d is not a finite number", p->name, i + 1);
   memcpy(lg_param_ptr(p, sim->par), v, (size_t)len * sizeof(double));
   return LGR_OK;
 }
@@ -223,90 +294,151 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
 {
   if (!sim || !option || !value) return lg_fail(msg, msglen, LGR_EINVAL,
                                              "no simulation, option or value given");
-  char name[64];
-  snprintf(name, sizeof name, "--%s", strncmp(option, "--", 2) == 0 ? option + 2 : option);
+  const char *o = strncmp(option, "--", 2) == 0 ? option + 2 : option;
+  char name[80], why[512] = "";
+  snprintf(name, sizeof name, "option %.60s", o);
   double x;
   long n;
   int st;
   /* as lgsim: a Newton option is first read, then refused for an explicit scheme */
-  const int explicit_newton = strncmp(name, "--newton-", 9) == 0 && !sim->s->implicit;
-#define LGR_REFUSE_EXPLICIT()                                                                  \
-  if (explicit_newton)                                                                         \
-  return lg_fail(msg, msglen, LGR_EINVAL,                                                         \
-              "%s: scheme %s is explicit and solves no Newton iteration; drop the option", name, \
-              sim->s->name)
-  if (strcmp(name, "--newton-tol") == 0 || strcmp(name, "--ref-tol") == 0) {
-    if ((st = lgr_status(lg_read_real(name, value, &x, msg, msglen))) != LGR_OK) return st;
-    if (!(x > 0)) return lg_fail(msg, msglen, LGR_EINVAL, "%s: %s is not positive", name, value);
+  const int explicit_newton = strncmp(o, "newton-", 7) == 0 && !sim->s->implicit;
+#define LGR_REFUSE_EXPLICIT()                                                              \
+  if (explicit_newton)                                                                     \
+  return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: scheme %s is explicit and solves no " \
+                  "Newton iteration; drop the option", name, sim->s->name)
+  if (strcmp(o, "newton-tol") == 0 || strcmp(o, "ref-tol") == 0) {
+    if ((st = lgr_status(lg_read_real(name, value, &x, why, sizeof why))) != LGR_OK)
+      return sim_fail(sim, st, msg, msglen, "%s", why);
+    if (!(x > 0)) return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: %s is not positive", name,
+                                  value);
     LGR_REFUSE_EXPLICIT();
-    *(name[2] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
-  } else if (strcmp(name, "--newton-maxiter") == 0) {
-    if ((st = lgr_status(lg_read_count(name, value, INT_MAX, &n, msg, msglen))) != LGR_OK)
-      return st;
+    *(o[0] == 'n' ? &sim->opt.newton_tol : &sim->opt.ref_tol) = x;
+  } else if (strcmp(o, "newton-maxiter") == 0) {
+    if ((st = lgr_status(lg_read_count(name, value, INT_MAX, &n, why, sizeof why))) != LGR_OK)
+      return sim_fail(sim, st, msg, msglen, "%s", why);
     LGR_REFUSE_EXPLICIT();
     sim->opt.newton_maxiter = (int)n;
-  } else if (strcmp(name, "--newton-solver") == 0) {
+  } else if (strcmp(o, "newton-solver") == 0) {
     int code = lg_newton_solver_code(value);
     if (code < 0)
-      return lg_fail(msg, msglen, LGR_EINVAL, "%s: unknown solver '%s' (direct, newton or hybridsj)",
-                  name, value);
+      return sim_fail(sim, LGR_EINVAL, msg, msglen,
+                      "%s: unknown solver '%s' (direct, newton or hybridsj)", name, value);
     LGR_REFUSE_EXPLICIT();
     sim->opt.newton_solver = code;
-  } else if (strcmp(name, "--reortho") == 0) {
+  } else if (strcmp(o, "reortho") == 0) {
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
-      return lg_fail(msg, msglen, LGR_EINVAL, "%s: '%s' is not 0 or 1", name, value);
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: '%s' is not 0 or 1", name, value);
     sim->reortho = value[0] == '1';
   } else
-    return lg_fail(msg, msglen, LGR_EINVAL, "unknown option '%s' (newton-tol, newton-maxiter, "
-                "newton-solver, ref-tol, reortho)", option);
+    return sim_fail(sim, LGR_EINVAL, msg, msglen, "unknown option '%s' (newton-tol, "
+                    "newton-maxiter, newton-solver, ref-tol, reortho)", option);
+#undef LGR_REFUSE_EXPLICIT
   return LGR_OK;
+}
+static pthread_mutex_t gsl_lock = PTHREAD_MUTEX_INITIALIZER;
+static int gsl_inside;                            /* calls inside lgr_init or lgr_step */
+static gsl_error_handler_t *gsl_caller_handler;   /* the caller's, while gsl_inside > 0 */
+
+static void gsl_quiet(void)
+{
+  pthread_mutex_lock(&gsl_lock);
+  if (gsl_inside++ == 0) gsl_caller_handler = gsl_set_error_handler_off();
+  pthread_mutex_unlock(&gsl_lock);
+}
+
+static void gsl_restore(void)
+{
+  pthread_mutex_lock(&gsl_lock);
+  if (--gsl_inside == 0) gsl_set_error_handler(gsl_caller_handler);
+  pthread_mutex_unlock(&gsl_lock);
 }
 static int init(lgr_sim *sim, double h, char *msg, size_t msglen);
 
 int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen)
 {
-  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  if (!sim) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation given");
+  gsl_quiet();
   int st = init(sim, h, msg, msglen);
-  gsl_set_error_handler(old);
+  gsl_restore();
+  if (st == LGR_OK) sim->err[0] = '\0';
   return st;
 }
 
 static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
 {
-  if (!sim) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation given");
   if (sim->ws) sim->s->free(sim->ws);
   sim->ws = NULL;
   memset(&sim->st, 0, sizeof sim->st);
   sim->k = 0;
   sim->status = LGR_EINVAL;
-  if (!isfinite(h)) return lg_fail(msg, msglen, LGR_EINVAL, "h: %g is not a finite number", h);
-  if (!(h > 0)) return lg_fail(msg, msglen, LGR_EINVAL, "h: %.17g is not positive", h);
+  if (!isfinite(h))
+    return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %g is not a finite number", h);
+  if (!(h > 0)) return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %.17g is not positive", h);
   char why[512] = "";
   if (sim->m->check && sim->m->check(sim->par, sim->reortho, why, sizeof why) != LG_OK)
-    return lg_fail(msg, msglen, LGR_EINVAL, "%s",
-                why[0] ? why : "the model rejected the parameters");
+    return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s",
+                    why[0] ? why : "the model rejected the parameters");
   if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
-    return sim->status = lg_fail(msg, msglen, LGR_ENOMEM, "out of memory");
-  int st = sim->s->init(sim->ws, sim->par, h, &sim->st);
-  if (st != LG_OK) {
+    return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
+  int st = lgr_code(sim->s->init(sim->ws, sim->par, h, &sim->st));
+  if (st != LGR_OK) {
     sim->s->free(sim->ws);
     sim->ws = NULL;
-    return sim->status = lg_fail(msg, msglen, st,
-                              "scheme %s could not start on model %s (status %d)",
-                              sim->s->name, sim->m->name, st);
+    return sim_fail(sim, st == LGR_EINVAL ? LGR_ESOLVER : st, msg, msglen,
+                    "scheme %s could not start on model %s: %s", sim->s->name, sim->m->name,
+                    lgr_strerror(st == LGR_EINVAL ? LGR_ESOLVER : st));
   }
+  sim->h = h;
+  sim->carried = lg_finite_fields(&sim->st);
   return sim->status = LGR_OK;
 }
+static int step_fail(lgr_sim *sim, int st, double t0, const char *what);
 
 int lgr_step(lgr_sim *sim)
 {
-  if (!sim || !sim->ws) return LGR_EINVAL;
+  if (!sim) return LGR_EINVAL;
+  if (!sim->ws)
+    return sim_fail(sim, LGR_EINVAL, NULL, 0, "lgr_step: the simulation is not started "
+                    "(lgr_init has not succeeded)");
   if (sim->status != LGR_OK) return sim->status;
-  gsl_error_handler_t *old = gsl_set_error_handler_off();
-  sim->status = sim->s->step(sim->ws, &sim->st);
-  gsl_set_error_handler(old);
-  if (sim->status == LGR_OK) sim->k++;
-  return sim->status;
+  double t0 = sim->st.t;
+  char name[40];
+  const char *what = NULL;
+  gsl_quiet();
+  int st = lgr_code(sim->s->step(sim->ws, &sim->st));
+  gsl_restore();
+  if (st == LGR_EINVAL) st = LGR_ESOLVER;
+  if ((st == LGR_OK || st == LGR_ENONFINITE)
+      && (what = lg_lost_field(&sim->st, sim->carried, name, sizeof name)))
+    st = LGR_ENONFINITE;
+  if (st == LGR_ENONFINITE && !what) what = LG_INSIDE_STEP;
+  if (st != LGR_OK) return sim->status = step_fail(sim, st, t0, what);
+  sim->k++;
+  return LGR_OK;
+}
+
+static int step_fail(lgr_sim *sim, int st, double t0, const char *what)
+{
+  char t[32], h[32], tol[32], head[96];
+  lg_fmt_shortest(t, sizeof t, t0);
+  lg_fmt_shortest(h, sizeof h, sim->h);
+  lg_fmt_shortest(tol, sizeof tol, sim->opt.newton_tol);
+  snprintf(head, sizeof head, "step %ld, t = %s", sim->k + 1, t);
+  if (st == LGR_ENEWTON)
+    return sim_fail(sim, st, NULL, 0, "%s: the Newton iteration of scheme %s did not converge "
+                    "(residual %.3g, tolerance %s, at most %d iterations); a smaller h, a "
+                    "larger newton-maxiter or another newton-solver may help", head,
+                    sim->s->name, sim->st.newton_resid, tol, sim->opt.newton_maxiter);
+  if (st == LGR_ENONFINITE)
+    return sim_fail(sim, st, NULL, 0, "%s: the state became infinite or NaN (%s); scheme %s is "
+                    "unstable at h = %s on this problem, a smaller h may help", head,
+                    what, sim->s->name, h);
+  if (st == LGR_ERANK)
+    return sim_fail(sim, st, NULL, 0, "%s: the constraint Jacobian lost rank under scheme %s "
+                    "(the joints of model %s are redundant, or the mechanism passes a singular "
+                    "configuration)", head, sim->s->name, sim->m->name);
+  return sim_fail(sim, st, NULL, 0, "%s: scheme %s failed: %s", head, sim->s->name,
+                  lgr_strerror(st));
 }
 double lgr_time(const lgr_sim *sim) { return sim && sim->ws ? sim->st.t : NAN; }
 long lgr_nsteps(const lgr_sim *sim) { return sim && sim->ws ? sim->k : 0; }

@@ -1,5 +1,13 @@
 /* lgrepro.h: the public interface of the lgrepro library: Lie group and
-   other integrators for rigid bodies, their models and their diagnostics. */
+   other integrators for rigid bodies, their models and their diagnostics.
+
+   Conventions: SI units (kg, m, s, rad); rotations R are 3 x 3, row-major,
+   and map body coordinates to space; angular velocities W are in the body
+   frame.  A function with arguments msg, msglen writes a one-line message
+   into msg (the caller's buffer of msglen bytes; NULL and 0 for none) when
+   it fails.  Strings returned belong to the library.  Two simulations may
+   be used in two threads at once; one simulation by one thread at a time.
+   See lgrepro(3). */
 #ifndef LGREPRO_H
 #define LGREPRO_H
 #include <stddef.h>
@@ -15,74 +23,177 @@ extern "C" {
 #endif
 #define LGR_VERSION "0.1.0"
 
+/* Status codes: every function returning int returns one of these. */
 enum {
-  LGR_OK = 0,        /* success */
-  LGR_EINVAL = 1,    /* bad name, value, parameter or call order */
-  LGR_ENEWTON = 2,   /* a Newton iteration did not converge */
-  LGR_ENOMEM = 3,    /* out of memory */
-  LGR_ESOLVER = 4    /* an ODE solver or another library call failed */
+  LGR_OK = 0,         /* success */
+  LGR_EINVAL = 1,     /* a bad name, value or argument, or a call out of order */
+  LGR_ENEWTON = 2,    /* the Newton iteration of an implicit step did not converge */
+  LGR_ENOMEM = 3,     /* out of memory */
+  LGR_ESOLVER = 4,    /* an ODE solver or another numerical routine failed */
+  LGR_EOUTPUT = 5,    /* writing output failed (reserved: no function writes yet) */
+  LGR_ENONFINITE = 6, /* the state became infinite or NaN (a step too large) */
+  LGR_ERANK = 7       /* the constraint Jacobian lost rank: the joints are
+                         redundant or the mechanism is at a singular configuration */
 };
 
-/* the version of the library that is running, e.g. "0.1.0" */
+/* The version of the library that is running, e.g. "0.1.0" (LGR_VERSION is
+   the version of the header a program was compiled with).  Never fails. */
 LGR_API const char *lgr_version(void);
-/* a one-line description of a status code */
+/* A one-line description of a status code, e.g. "the constraint Jacobian
+   lost rank"; "unknown status code" for a number that is none.  Static
+   storage; never NULL. */
 LGR_API const char *lgr_strerror(int status);
-typedef struct lgr_model lgr_model;     /* a model: equations and default parameters */
-typedef struct lgr_scheme lgr_scheme;   /* a time stepper for one family of models */
-typedef struct lgr_sim lgr_sim;         /* one model integrated by one scheme */
+/* A model: equations, parameters and their defaults.  The table's models
+   belong to the library; one built by lgr_model_parse or lgr_model_read
+   belongs to the caller (lgr_model_free). */
+typedef struct lgr_model lgr_model;
+/* A time stepper for one family of models; they belong to the library. */
+typedef struct lgr_scheme lgr_scheme;
+/* One model integrated by one scheme, with its own parameters, options,
+   state and message buffer; made by lgr_alloc, freed by lgr_free. */
+typedef struct lgr_sim lgr_sim;
 
+/* The state of one rigid body, as lgr_get_body copies it. */
 typedef struct {
-  double R[9];           /* rotation, row-major, body to space */
-  double x[3];           /* position of the mass centre, space */
-  double W[3];           /* body angular velocity */
-  double v[3];           /* velocity of the mass centre, space */
+  double R[9];           /* rotation, row-major, body to space (-) */
+  double x[3];           /* position of the mass centre, space (m) */
+  double W[3];           /* angular velocity, body frame (rad/s) */
+  double v[3];           /* velocity of the mass centre, space (m/s) */
 } lgr_body;
+/* The number of models in the table (the built-in ones).  Never fails. */
 LGR_API size_t lgr_nmodels(void);
+/* Model i of the table, 0 <= i < lgr_nmodels(); NULL if i is out of range. */
 LGR_API const lgr_model *lgr_model_at(size_t i);
+/* The table's model called name (e.g. "pendulum3d"); NULL and a message if
+   there is none. */
 LGR_API const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen);
+/* A model's name, its family (the schemes of the same family integrate it),
+   the paper and section of its defaults, and a one-line description.  m must
+   be a model (not NULL); the strings live as long as the model. */
 LGR_API const char *lgr_model_name(const lgr_model *m);
 LGR_API const char *lgr_model_family(const lgr_model *m);
 LGR_API const char *lgr_model_source(const lgr_model *m);
 LGR_API const char *lgr_model_doc(const lgr_model *m);
+/* The names of the model's output columns, comma-separated ("t,...,energy"),
+   and their number: the length of the row lgr_row writes.  m not NULL. */
 LGR_API const char *lgr_model_columns(const lgr_model *m);
 LGR_API int lgr_model_ncolumns(const lgr_model *m);
 
+/* Parameter i of model m (from 0): its name (as lgr_set takes it), the
+   count of numbers it holds (1, 3, or 9 for a matrix row by row), its SI
+   unit ("-" if none) and a one-line description.  After the last
+   parameter: NULL, 0, NULL, NULL. */
 LGR_API const char *lgr_param_name(const lgr_model *m, size_t i);
 LGR_API int lgr_param_len(const lgr_model *m, size_t i);
 LGR_API const char *lgr_param_unit(const lgr_model *m, size_t i);
 LGR_API const char *lgr_param_doc(const lgr_model *m, size_t i);
 
+/* The number of schemes in the table, of every family.  Never fails. */
 LGR_API size_t lgr_nschemes(void);
+/* Scheme i of the table, 0 <= i < lgr_nschemes(); NULL if out of range. */
 LGR_API const lgr_scheme *lgr_scheme_at(size_t i);
+/* The scheme called name of m's family; NULL and a message if there is
+   none, naming the family when the scheme exists for another. */
 LGR_API const lgr_scheme *lgr_scheme_find(const lgr_model *m, const char *name,
                                           char *msg, size_t msglen);
+/* A scheme's name, the family of models it integrates, the paper and
+   equations it comes from, and a one-line description.  s not NULL. */
 LGR_API const char *lgr_scheme_name(const lgr_scheme *s);
 LGR_API const char *lgr_scheme_family(const lgr_scheme *s);
 LGR_API const char *lgr_scheme_source(const lgr_scheme *s);
 LGR_API const char *lgr_scheme_doc(const lgr_scheme *s);
+/* 1 if each step of s solves a nonlinear system (a Newton iteration), else 0. */
 LGR_API int lgr_scheme_implicit(const lgr_scheme *s);
+/* A multibody model from the text of a model file (lgrepro-model(5)); where
+   names the text in messages ("WHERE:LINE: problem"; NULL: "model").  The
+   text is not kept.  Returns a model the caller frees with lgr_model_free,
+   or NULL and a message. */
 LGR_API lgr_model *lgr_model_parse(const char *text, const char *where,
                                    char *msg, size_t msglen);
+/* The same, from the file at path (a regular file).  NULL and a message
+   naming the file if it cannot be read or parsed. */
 LGR_API lgr_model *lgr_model_read(const char *path, char *msg, size_t msglen);
+/* Frees a model of lgr_model_parse or lgr_model_read, after every
+   simulation using it has been freed.  NULL and the table's models are
+   ignored. */
 LGR_API void lgr_model_free(lgr_model *m);
+/* A simulation of model m by its family's scheme called scheme, with m's
+   default parameters and the default solver options; not started (call
+   lgr_init).  m must outlive the simulation.  Returns a simulation the
+   caller frees with lgr_free, or NULL and a message (an unknown scheme,
+   one of another family, out of memory). */
 LGR_API lgr_sim *lgr_alloc(const lgr_model *m, const char *scheme, char *msg, size_t msglen);
+/* Sets a parameter from text, "NAME=VALUE": VALUE is one number, or
+   comma-separated components ("1,2,3"; a 3 x 3 matrix row by row, or
+   "cardan:A,B,C" in rad), in the parameter's SI unit.  Takes effect at the
+   next lgr_init, which checks the parameters together.  LGR_EINVAL and a
+   message naming the parameter if NAME is unknown or VALUE is not finite
+   numbers of the right count; the parameter is then unchanged. */
 LGR_API int lgr_set(lgr_sim *sim, const char *assignment, char *msg, size_t msglen);
+/* The same with the numbers: len doubles from v (copied), len being the
+   parameter's count (lgr_param_len).  LGR_EINVAL and a message otherwise. */
 LGR_API int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len,
                            char *msg, size_t msglen);
+/* Copies up to len numbers of parameter name into v; returns the count the
+   parameter holds (which may exceed len), or 0 for an unknown name. */
 LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
+/* Sets a solver option from text: "newton-tol" (residual tolerance of each
+   implicit step, > 0), "newton-maxiter" (iterations per step, a positive
+   integer), "newton-solver" ("direct", "newton" or "hybridsj"), "ref-tol"
+   (relative and absolute tolerance of the adaptive reference, > 0) or
+   "reortho" ("1": lgr_init replaces an initial rotation off by at most 0.1
+   by the nearest rotation; "0": it rejects it).  A Newton option is refused
+   for an explicit scheme.  Takes effect at the next lgr_init.  LGR_EINVAL
+   and a message naming the option if the name or the value is bad; the
+   simulation is then unchanged. */
 LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,
                            char *msg, size_t msglen);
+/* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
+   > 0): checks the parameters as the model sees them, allocates the
+   scheme's workspace, sets the initial state.  LGR_OK; or LGR_EINVAL (a bad
+   h or parameter set, named in the message), LGR_ENOMEM, or the status of a
+   scheme that could not start (LGR_ENEWTON, LGR_ERANK, ...), with a message;
+   the simulation then stays unstarted. */
 LGR_API int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen);
+/* Advances by one step of h.  LGR_OK; LGR_EINVAL if the simulation is not
+   started; or the failure of the step: LGR_ENEWTON, LGR_ENONFINITE,
+   LGR_ERANK, LGR_ESOLVER, LGR_ENOMEM, with the detail in lgr_last_error.
+   After a failure every further step returns the same status until
+   lgr_init. */
 LGR_API int lgr_step(lgr_sim *sim);
+/* The message of the last call on sim that failed (lgr_set, lgr_set_values,
+   lgr_set_option, lgr_init, lgr_step), e.g. "step 43, t = 0.42: the state
+   became infinite or NaN (W) ..."; "" after lgr_alloc and after a
+   successful lgr_init.  The buffer belongs to sim and is rewritten by its
+   next failure; "" for sim NULL.  Never NULL. */
+LGR_API const char *lgr_last_error(const lgr_sim *sim);
+/* Frees sim and its workspace (not its model).  NULL is ignored. */
 LGR_API void lgr_free(lgr_sim *sim);
+/* The time (s) of the current state; NaN before lgr_init. */
 LGR_API double lgr_time(const lgr_sim *sim);
+/* The steps taken since lgr_init (a failed step does not count); 0 before. */
 LGR_API long lgr_nsteps(const lgr_sim *sim);
+/* The number of bodies: 1 for a single-body model, n for a multibody one;
+   0 before lgr_init. */
 LGR_API int lgr_nbodies(const lgr_sim *sim);
+/* Copies body i (0 <= i < lgr_nbodies) of the current state into *b.
+   LGR_EINVAL if i is out of range or the simulation is not started. */
 LGR_API int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b);
+/* Newton iterations of the last step (0 for an explicit scheme) and the
+   residual norm it reached (in the units of the scheme's equations); 0 and
+   NaN before lgr_init. */
 LGR_API int lgr_newton_iters(const lgr_sim *sim);
 LGR_API double lgr_newton_resid(const lgr_sim *sim);
+/* Writes the model's output row of the current state into out, which holds
+   lgr_model_ncolumns numbers (the columns of lgr_model_columns, in their
+   units).  LGR_EINVAL if the simulation is not started or out is NULL. */
 LGR_API int lgr_row(const lgr_sim *sim, double *out);
+/* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
+   an unknown column or before lgr_init. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
+/* The total energy (J), the orthogonality defect ||I - R R^T||_F (largest
+   over the bodies), and the largest joint residuals in position (m) and
+   velocity (m/s); NaN for a model without that column or before lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
 LGR_API double lgr_orth_err(const lgr_sim *sim);
 LGR_API double lgr_phi_err(const lgr_sim *sim);

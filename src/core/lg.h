@@ -11,7 +11,8 @@ enum {
   LG_ENOMEM = 3,   /* allocation failed */
   LG_ESOLVER = 4,  /* an ODE solver or other library call failed */
   LG_EOUTPUT = 5,  /* the caller's emit function failed */
-  LG_ENONFINITE = 6  /* the state became infinite or NaN */
+  LG_ENONFINITE = 6, /* the state became infinite or NaN */
+  LG_ERANK = 7       /* the constraint Jacobian lost rank (a factorisation failed) */
 };
 typedef struct {
   double R[9];           /* rotation, row-major, body to space */
@@ -103,6 +104,14 @@ typedef int (*lg_emit_fn)(void *ctx, const lg_state *s);
 int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
            double h, long nsteps, long every, lg_emit_fn emit, void *ctx,
            lg_failure *fail);
+/* the check of every step, for loops of their own (the library's lgr_step):
+   the fields of a state that are finite, and the first of carried that no
+   longer is ("W", "R of body 2", written into buf), or NULL */
+unsigned lg_finite_fields(const lg_state *s);
+/* the quantity named when a step itself reports LG_ENONFINITE (a NaN met
+   inside it, e.g. in a factorisation) and the state shows none yet */
+#define LG_INSIDE_STEP "a quantity inside the step"
+const char *lg_lost_field(const lg_state *s, unsigned carried, char *buf, size_t n);
 #define LG_ROT_TOL 1e-9       /* ||I - R R^T||_F and |det R - 1| of a rotation */
 #define LG_REORTHO_MAX 0.1    /* largest ||I - R R^T||_F that reortho repairs */
 #define LG_UNIT_TOL 1e-12     /* | |d| - 1 | of a direction */

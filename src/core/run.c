@@ -13,7 +13,7 @@ static int all_finite(const double *v, int n)
   return 1;
 }
 
-static unsigned finite_fields(const lg_state *s)
+unsigned lg_finite_fields(const lg_state *s)
 {
   return (isfinite(s->t) ? F_T : 0) | (isfinite(s->theta) ? F_THETA : 0)
        | (isfinite(s->omega) ? F_OMEGA : 0) | (all_finite(s->R, 9) ? F_R : 0)
@@ -22,9 +22,9 @@ static unsigned finite_fields(const lg_state *s)
        | (s->own && all_finite(s->aux, 12) ? F_AUX : 0);
 }
 
-static const char *lost_field(const lg_state *s, unsigned carried, char *buf, size_t n)
+const char *lg_lost_field(const lg_state *s, unsigned carried, char *buf, size_t n)
 {
-  unsigned now = finite_fields(s), lost = carried & ~now;
+  unsigned now = lg_finite_fields(s), lost = carried & ~now;
   static const struct { unsigned bit; const char *name; } f[] = {
     {F_THETA, "theta"}, {F_OMEGA, "omega"}, {F_R, "R"}, {F_W, "W"},
     {F_X, "x"}, {F_V, "v"}, {F_AUX, "the scheme's own state"}, {F_T, "t"}
@@ -53,13 +53,15 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
   if (!ws) return LG_ENOMEM;
   if (every < 1) every = 1;
   status = sch->init(ws, par, h, &s);
-  if (status == LG_OK) carried = finite_fields(&s);
+  if (status == LG_OK) carried = lg_finite_fields(&s);
   if (status == LG_OK && emit && emit(ctx, &s) != 0) status = LG_EOUTPUT;
   for (long k = 1; status == LG_OK && k <= nsteps; k++) {
     double t0 = s.t;
     status = sch->step(ws, &s);
-    if (status == LG_OK && (what = lost_field(&s, carried, name, sizeof name)))
+    if ((status == LG_OK || status == LG_ENONFINITE)
+        && (what = lg_lost_field(&s, carried, name, sizeof name)))
       status = LG_ENONFINITE;
+    if (status == LG_ENONFINITE && !what) what = LG_INSIDE_STEP;
     if (status != LG_OK) {
       if (fail) {
         fail->step = k;

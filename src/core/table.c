@@ -1,4 +1,5 @@
 /* table.c: the table of every model and scheme, and parameter access. */
+#include <pthread.h>
 #include <string.h>
 #include "core/lg.h"
 
@@ -36,13 +37,11 @@ static const lg_scheme_type *const *const scheme_groups[] = {
   NULL
 };
 
+static pthread_once_t models_once = PTHREAD_ONCE_INIT;
+
 static void models_ready(void)
 {
-  static int done;
-  if (!done) {
-    done = 1;
-    mb_models_init();
-  }
+  pthread_once(&models_once, mb_models_init);
 }
 
 static void schemes_ready(void) {}

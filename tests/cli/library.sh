@@ -1,5 +1,5 @@
 # library.sh: the library sets parameters and options with lgsim's
-# validation and messages, word for word.
+# validation, and its messages are lgsim's in the library's words.
 . "$(dirname "$0")/common.inc"
 LIBTEST=${LGREPRO_TEST:-$(dirname "$LGSIM")/unit/lgrepro}
 [ -x "$LIBTEST" ] || { echo "FAIL: $LIBTEST (the library's unit test) is not built"; exit 1; }
@@ -7,13 +7,21 @@ set -- $(pair_with_params m J R0)
 M=${1:-}; S=${2:-}
 [ -n "$M" ] || { echo "FAIL: no model with parameters m, J and R0 in lgsim list --tsv"; exit 1; }
 
+# lgsim's words for what the user typed, and the library's for the same thing
+LIBWORDS='s/^--set: model /model /; s/^--set: /lgr_set: /; s/^--set /parameter /
+s/--reortho/the option reortho/; s/^--\([a-z-]*\):/option \1:/
+s/^\(unknown model .*\) (see lgsim list)$/\1 (lgr_model_at lists them)/
+s/^\(unknown scheme .*\) (see lgsim list \([^)]*\))$/\1 for model \2 (lgr_scheme_at lists them)/
+s/(see lgsim list [^)]*)$/(lgr_param_name lists them)/'
+
 same() { # same ARGS...: lgsim run ARGS and the library agree
   "$LGSIM" run "$@" --T 0 -o "$tmp/out.csv" > /dev/null 2> "$tmp/lgsim"
   st=$?
   "$LIBTEST" "$@" > "$tmp/lib" 2>&1
   lst=$?
-  if [ "$st" -eq 0 ]; then want=ok; else want=$(sed 's/^lgsim: //' "$tmp/lgsim"); fi
+  if [ "$st" -eq 0 ]; then want=ok; else want=$(sed -e 's/^lgsim: //' -e "$LIBWORDS" "$tmp/lgsim"); fi
   got=$(cat "$tmp/lib")
+  case $got in *--*|*lgsim*) fail "$*: the library speaks of the command line: $got"; return;; esac
   if [ "$want" = "$got" ] && [ "$st" -eq "$lst" ]; then
     ok "$*: $got"
   else

@@ -4,25 +4,117 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
 #include "api/lgrepro.h"
 #include "core/lg.h"
 
+typedef struct {
+  const char *model, *scheme, *set;
+  double h;
+  int steps;
+  int status;
+  long k;
+  double R[9], W[3], x[3];
+  char err[640];
+} run_case;
+
+static const run_case thread_cases[] = {
+  {"doublependulum", "dh", NULL, 0.01, 200, 0, 0, {0}, {0}, {0}, ""},
+  {"pendulum3d-moiseev", "lgvi-exp", NULL, 0.01, 1000, 0, 0, {0}, {0}, {0}, ""},
+  {"doublependulum", "ref", "g=1e12", 0.01, 10, 0, 0, {0}, {0}, {0}, ""},
+  {"mast", "rkmk4-proj", NULL, 0.01, 100, 0, 0, {0}, {0}, {0}, ""},
+  {"pendulum3d-moiseev", "rk4", NULL, 1, 10, 0, 0, {0}, {0}, {0}, ""},
+};
+enum { NCASE = sizeof thread_cases / sizeof thread_cases[0] };
+
+static void run_case_once(run_case *c)
+{
+  const lgr_model *m = lgr_model_find(c->model, NULL, 0);
+  lgr_sim *sim = m ? lgr_alloc(m, c->scheme, NULL, 0) : NULL;
+  int st = !sim ? LGR_EINVAL : c->set ? lgr_set(sim, c->set, NULL, 0) : LGR_OK;
+  if (st == LGR_OK) st = lgr_init(sim, c->h, NULL, 0);
+  for (int k = 0; k < c->steps && st == LGR_OK; k++) st = lgr_step(sim);
+  lgr_body b = {{0}, {0}, {0}, {0}};
+  if (sim) lgr_get_body(sim, lgr_nbodies(sim) - 1, &b);
+  c->status = st;
+  c->k = lgr_nsteps(sim);
+  memcpy(c->R, b.R, sizeof c->R);
+  memcpy(c->W, b.W, sizeof c->W);
+  memcpy(c->x, b.x, sizeof c->x);
+  snprintf(c->err, sizeof c->err, "%s", lgr_last_error(sim));
+  lgr_free(sim);
+}
+
+typedef struct { run_case c[NCASE]; int reverse; } thread_job;
+
+static void *run_cases(void *arg)
+{
+  thread_job *j = arg;
+  for (int i = 0; i < NCASE; i++) run_case_once(&j->c[j->reverse ? NCASE - 1 - i : i]);
+  return NULL;
+}
+
+static int own_handler_calls;
+static void own_handler(const char *reason, const char *file, int line, int gsl_errno)
+{
+  (void)reason; (void)file; (void)line; (void)gsl_errno;
+  own_handler_calls++;
+}
+
+static void test_threads(void)
+{
+  gsl_error_handler_t *before = gsl_set_error_handler(own_handler);
+  thread_job job[2], one;
+  pthread_t tid[2];
+  int started = 0;
+  for (int t = 0; t < 2; t++) {
+    memcpy(job[t].c, thread_cases, sizeof job[t].c);
+    job[t].reverse = t;
+    started += pthread_create(&tid[t], NULL, run_cases, &job[t]) == 0;
+  }
+  for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
+  gsl_test(started != 2, "two threads started");
+  memcpy(one.c, thread_cases, sizeof one.c);
+  one.reverse = 0;
+  run_cases(&one);
+  for (int i = 0; i < NCASE; i++)
+    for (int t = 0; t < started; t++) {
+      const run_case *a = &one.c[i], *b = &job[t].c[i];
+      gsl_test(a->status != b->status || a->k != b->k || memcmp(a->R, b->R, sizeof a->R) != 0
+               || memcmp(a->W, b->W, sizeof a->W) != 0 || memcmp(a->x, b->x, sizeof a->x) != 0
+               || strcmp(a->err, b->err) != 0,
+               "%s %s in thread %d: %s after %ld steps, as in one thread (%s after %ld)",
+               a->model, a->scheme, t + 1, lgr_strerror(b->status), b->k,
+               lgr_strerror(a->status), a->k);
+    }
+  gsl_test(one.c[2].status != LGR_ESOLVER || one.c[4].status != LGR_ENONFINITE
+           || one.c[0].status != LGR_OK || one.c[3].status != LGR_OK,
+           "the runs end as chosen: %s, %s, %s, %s", lgr_strerror(one.c[0].status),
+           lgr_strerror(one.c[2].status), lgr_strerror(one.c[3].status),
+           lgr_strerror(one.c[4].status));
+  gsl_error_handler_t *after = gsl_set_error_handler(before);
+  gsl_test(after != own_handler || own_handler_calls != 0,
+           "the program's GSL handler is back and was never called inside a step (%d calls)",
+           own_handler_calls);
+}
 static void test_table(void)
 {
   char msg[256];
   gsl_test(strcmp(LGR_VERSION, LG_VERSION) != 0, "LGR_VERSION %s is LG_VERSION", LGR_VERSION);
   gsl_test(strcmp(lgr_version(), LGR_VERSION) != 0, "lgr_version() is LGR_VERSION");
-  static const int codes[][2] = {
-    {LGR_OK, LG_OK}, {LGR_EINVAL, LG_EINVAL}, {LGR_ENEWTON, LG_ENEWTON},
-    {LGR_ENOMEM, LG_ENOMEM}, {LGR_ESOLVER, LG_ESOLVER}
-  };
-  for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
-    gsl_test(codes[i][0] != codes[i][1], "status code %d is the framework's", codes[i][0]);
-  for (int a = LGR_OK; a <= LGR_ESOLVER + 1; a++)
-    for (int b = a + 1; b <= LGR_ESOLVER + 1; b++)
+  static const int codes[] = {LGR_OK, LGR_EINVAL, LGR_ENEWTON, LGR_ENOMEM, LGR_ESOLVER,
+                              LGR_EOUTPUT, LGR_ENONFINITE, LGR_ERANK};
+  const int ncodes = (int)(sizeof codes / sizeof codes[0]);
+  for (int i = 0; i < ncodes; i++)
+    gsl_test(codes[i] != i, "status code %d keeps its number", i);
+  for (int a = LGR_OK; a <= ncodes; a++)
+    for (int b = a + 1; b <= ncodes; b++)
       gsl_test(strcmp(lgr_strerror(a), lgr_strerror(b)) == 0,
                "codes %d and %d have different messages", a, b);
+  gsl_test(strcmp(lgr_strerror(ncodes), "unknown status code") != 0
+           || strcmp(lgr_strerror(-1), "unknown status code") != 0, "no code beyond the last");
 
   gsl_test(lgr_nmodels() != lg_nmodels() || lgr_nschemes() != lg_nschemes(), "table sizes");
   for (size_t i = 0; i < lgr_nmodels(); i++) {
@@ -41,13 +133,14 @@ static void test_table(void)
     gsl_test(strcmp(lgr_scheme_name(lgr_scheme_at(k)), lg_scheme_at(k)->name) != 0,
              "scheme %zu named as in the table", k);
   gsl_test(lgr_model_find("nosuchmodel", msg, sizeof msg) != NULL
-           || strcmp(msg, "unknown model 'nosuchmodel' (see lgsim list)") != 0,
+           || strcmp(msg, "unknown model 'nosuchmodel' (lgr_model_at lists them)") != 0,
                "unknown model: %s", msg);
   const lgr_model *m = lgr_model_find("pendulum3d-moiseev", msg, sizeof msg);
   gsl_test(!m, "pendulum3d-moiseev is in the table");
   gsl_test(lgr_scheme_find(m, "nosuchscheme", msg, sizeof msg) != NULL
            || strcmp(msg,
-                     "unknown scheme 'nosuchscheme' (see lgsim list pendulum3d-moiseev)") != 0,
+                     "unknown scheme 'nosuchscheme' for model pendulum3d-moiseev "
+                     "(lgr_scheme_at lists them)") != 0,
                "unknown scheme: %s", msg);
   gsl_test(lgr_alloc(m, "angle", msg, sizeof msg) != NULL
            || strcmp(msg,
@@ -60,29 +153,29 @@ static void test_table(void)
 static void test_params(void)
 {
   static const struct { const char *set, *msg; } bad[] = {
-    {"m", "--set: 'm' is not NAME=VALUE"},
-    {"nosuchparam=1", "--set: model pendulum3d-moiseev has no parameter 'nosuchparam' (see "
-                      "lgsim list pendulum3d-moiseev)"},
-    {"m=xyz", "--set m: 'xyz' is not a number (decimal, as 0.01 or 1e-3)"},
-    {"m=nan", "--set m: 'nan' is not a number (decimal, as 0.01 or 1e-3)"},
-    {"m= 1", "--set m: ' 1' is not a number (decimal, as 0.01 or 1e-3)"},
-    {"m=1,2", "--set m: '1,2' has 2 components, expected 1"},
-    {"J=1,2", "--set J: '1,2' has 2 components, expected 3"},
-    {"J=1,inf,1", "--set J: 'inf' is not a number (decimal, as 0.01 or 1e-3)"},
-    {"J=1,q,1", "--set J: 'q' is not a number (decimal, as 0.01 or 1e-3)"},
-    {"R0=1,0,0", "--set R0: '1,0,0' has 3 components, expected 9"},
-    {"R0=cardan:1,2", "--set R0: '1,2' has 2 components, expected 3"},
+    {"m", "lgr_set: 'm' is not NAME=VALUE"},
+    {"nosuchparam=1", "model pendulum3d-moiseev has no parameter 'nosuchparam' "
+                      "(lgr_param_name lists them)"},
+    {"m=xyz", "parameter m: 'xyz' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"m=nan", "parameter m: 'nan' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"m= 1", "parameter m: ' 1' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"m=1,2", "parameter m: '1,2' has 2 components, expected 1"},
+    {"J=1,2", "parameter J: '1,2' has 2 components, expected 3"},
+    {"J=1,inf,1", "parameter J: 'inf' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"J=1,q,1", "parameter J: 'q' is not a number (decimal, as 0.01 or 1e-3)"},
+    {"R0=1,0,0", "parameter R0: '1,0,0' has 3 components, expected 9"},
+    {"R0=cardan:1,2", "parameter R0: '1,2' has 2 components, expected 3"},
   };
   static const struct { const char *opt, *val, *msg; } badopt[] = {
-    {"newton-tol", "0", "--newton-tol: 0 is not positive"},
-    {"--ref-tol", "-1", "--ref-tol: -1 is not positive"},
-    {"newton-maxiter", "0", "--newton-maxiter: 0 is not positive"},
-    {"newton-maxiter", "2.5", "--newton-maxiter: '2.5' is not an integer (decimal digits)"},
+    {"newton-tol", "0", "option newton-tol: 0 is not positive"},
+    {"--ref-tol", "-1", "option ref-tol: -1 is not positive"},
+    {"newton-maxiter", "0", "option newton-maxiter: 0 is not positive"},
+    {"newton-maxiter", "2.5", "option newton-maxiter: '2.5' is not an integer (decimal digits)"},
     {"newton-maxiter", "99999999999",
-     "--newton-maxiter: 99999999999 is too large (at most 2147483647)"},
+     "option newton-maxiter: 99999999999 is too large (at most 2147483647)"},
     {"newton-solver", "frobnicate",
-     "--newton-solver: unknown solver 'frobnicate' (direct, newton or hybridsj)"},
-    {"reortho", "yes", "--reortho: 'yes' is not 0 or 1"},
+     "option newton-solver: unknown solver 'frobnicate' (direct, newton or hybridsj)"},
+    {"reortho", "yes", "option reortho: 'yes' is not 0 or 1"},
     {"bogus", "1",
      "unknown option 'bogus' (newton-tol, newton-maxiter, newton-solver, ref-tol, reortho)"},
   };
@@ -96,7 +189,7 @@ static void test_params(void)
     int st = lgr_set(sim, bad[i].set, msg, sizeof msg);
     lgr_get(sim, "J", J, 3);
     gsl_test(st != LGR_EINVAL || strcmp(msg, bad[i].msg) != 0 || memcmp(J, J0, sizeof J) != 0,
-             "--set %s: %s", bad[i].set, msg);
+             "parameter %s: %s", bad[i].set, msg);
   }
   for (size_t i = 0; i < sizeof badopt / sizeof badopt[0]; i++) {
     msg[0] = '\0';
@@ -113,10 +206,10 @@ static void test_params(void)
            || lgr_get(sim, "J", J, 3) != 3
            || memcmp(J, Jnew, sizeof J) != 0, "lgr_set_values sets J");
   gsl_test(lgr_set_values(sim, "J", bad3, 3, msg, sizeof msg) != LGR_EINVAL
-           || strcmp(msg, "--set J: component 2 is not a finite number") != 0,
+           || strcmp(msg, "parameter J: component 2 is not a finite number") != 0,
                "NaN rejected: %s", msg);
   gsl_test(lgr_set_values(sim, "J", Jnew, 2, msg, sizeof msg) != LGR_EINVAL
-           || strcmp(msg, "--set J: 2 components given, expected 3") != 0, "length checked: %s",
+           || strcmp(msg, "parameter J: 2 components given, expected 3") != 0, "length checked: %s",
                msg);
   gsl_test(lgr_get(sim, "nosuch", J, 3) != 0, "lgr_get of an unknown name returns 0");
   gsl_test(lgr_set(sim, "J=0.1,0.2,0.5", msg, sizeof msg) != LGR_OK
@@ -233,24 +326,83 @@ static void test_failures(void)
   lgr_sim *sim = lgr_alloc(lgr_model_find("pendulum3d-moiseev", NULL, 0), "lgvi-exp", msg,
                            sizeof msg);
   lgr_body b;
+  gsl_test(strcmp(lgr_last_error(sim), "") != 0 || strcmp(lgr_last_error(NULL), "") != 0,
+           "no message after lgr_alloc");
   gsl_test(lgr_step(sim) != LGR_EINVAL || !isnan(lgr_time(sim)) || !isnan(lgr_energy(sim))
-           || lgr_get_body(sim, 0, &b) != LGR_EINVAL || lgr_nbodies(sim) != 0,
-           "before lgr_init: no step, no state");
+           || lgr_get_body(sim, 0, &b) != LGR_EINVAL || lgr_nbodies(sim) != 0
+           || strcmp(lgr_last_error(sim), "lgr_step: the simulation is not started "
+                     "(lgr_init has not succeeded)") != 0,
+           "before lgr_init: no step, no state: %s", lgr_last_error(sim));
   lgr_set_option(sim, "newton-maxiter", "1", msg, sizeof msg);
   lgr_set_option(sim, "newton-tol", "1e-300", msg, sizeof msg);
   int st = lgr_init(sim, 0.01, msg, sizeof msg);
+  gsl_test(st != LGR_OK || strcmp(lgr_last_error(sim), "") != 0,
+           "a successful lgr_init clears the message");
   for (int k = 0; k < 10 && st == LGR_OK; k++) st = lgr_step(sim);
   gsl_test(st != LGR_ENEWTON, "an unreachable tolerance: %s", lgr_strerror(st));
+  char want[256];
+  snprintf(want, sizeof want, "step 1, t = 0: the Newton iteration of scheme lgvi-exp did not "
+           "converge (residual %.3g, tolerance 1e-300, at most 1 iterations)",
+           lgr_newton_resid(sim));
+  gsl_test(lgr_nsteps(sim) != 0 || strncmp(lgr_last_error(sim), want, strlen(want)) != 0,
+           "the Newton failure names step, time, residual and tolerance: %s",
+           lgr_last_error(sim));
   gsl_test(lgr_step(sim) != LGR_ENEWTON || !(lgr_newton_resid(sim) > 0),
            "a failed run stays failed; residual %.3g", lgr_newton_resid(sim));
   lgr_set_option(sim, "newton-tol", "1e-12", msg, sizeof msg);
   lgr_set_option(sim, "newton-maxiter", "50", msg, sizeof msg);
   gsl_test(lgr_init(sim, 0.01, msg, sizeof msg) != LGR_OK || lgr_step(sim) != LGR_OK
            || lgr_nsteps(sim) != 1 || lgr_newton_iters(sim) < 1, "lgr_init restarts it");
+  gsl_test(lgr_set(sim, "J=1,2", msg, sizeof msg) != LGR_EINVAL
+           || strcmp(lgr_last_error(sim), msg) != 0,
+           "lgr_set's message is also lgr_last_error's: %s", lgr_last_error(sim));
   lgr_free(sim);
   lgr_free(NULL);
   gsl_test(lgr_alloc(NULL, "rk4", msg, sizeof msg) != NULL || strcmp(msg, "no model given") != 0,
            "no model: %s", msg);
+}
+static void expect_failure(const lgr_model *m, const char *scheme, const char *set, double h,
+                           int want, long steps, const char *head)
+{
+  char msg[640] = "";
+  lgr_sim *sim = lgr_alloc(m, scheme, msg, sizeof msg);
+  int st = sim && set ? lgr_set(sim, set, msg, sizeof msg) : sim ? LGR_OK : LGR_ENOMEM;
+  if (st == LGR_OK) st = lgr_init(sim, h, msg, sizeof msg);
+  for (int k = 0; k < 1000 && st == LGR_OK; k++) st = lgr_step(sim);
+  const char *err = sim ? lgr_last_error(sim) : msg;
+  gsl_test(st != want || lgr_nsteps(sim) != steps || strncmp(err, head, strlen(head)) != 0
+           || strstr(err, "--") || strstr(err, "lgsim"),
+           "%s %s%s%s: %s after %ld steps (want %s after %ld): %s", lgr_model_name(m), scheme,
+           set ? " " : "", set ? set : "", lgr_strerror(st), lgr_nsteps(sim),
+           lgr_strerror(want), steps, err);
+  lgr_free(sim);
+}
+
+static void test_statuses(void)
+{
+  const lgr_model *p3 = lgr_model_find("pendulum3d-moiseev", NULL, 0);
+  const lgr_model *dp = lgr_model_find("doublependulum", NULL, 0);
+  expect_failure(p3, "rk4", NULL, 1, LGR_ENONFINITE, 2,
+                 "step 3, t = 2: the state became infinite or NaN (R); scheme rk4 is unstable "
+                 "at h = 1 on this problem");
+  if (!dp) return;
+  expect_failure(dp, "rkmk4", "g=1e6", 0.1, LGR_ENONFINITE, 1,
+                 "step 2, t = 0.1: the state became infinite or NaN (a quantity inside the "
+                 "step)");
+  expect_failure(dp, "ref", "g=1e12", 0.01, LGR_ESOLVER, 0,
+                 "step 1, t = 0: scheme ref failed: an ODE solver or another numerical "
+                 "routine failed");
+  char msg[256];
+  lgr_model *dup = lgr_model_parse("model dup\nbody a\nmass 1\ninertia 1 1 1\n"
+                                   "position 0 0 -1\njoint ground 0 0 0 a 0 0 1\n"
+                                   "joint ground 0 0 0 a 0 0 1\n", "dup", msg, sizeof msg);
+  gsl_test(!dup, "a joint given twice parses: %s", dup ? "" : msg);
+  if (!dup) return;
+  expect_failure(dup, "rkmk4", NULL, 0.01, LGR_ERANK, 0,
+                 "scheme rkmk4 could not start on model dup: the constraint Jacobian lost rank");
+  expect_failure(dup, "dh", NULL, 0.01, LGR_ERANK, 0,
+                 "step 1, t = 0: the constraint Jacobian lost rank under scheme dh");
+  lgr_model_free(dup);
 }
 static int say(const char *msg)
 {
@@ -291,10 +443,12 @@ static int as_lgsim(int argc, char **argv)
 int main(int argc, char **argv)
 {
   if (argc > 1) return as_lgsim(argc - 1, argv + 1);
+  test_threads();                 /* first: the threads build the table */
   test_table();
   test_params();
   test_readme_case();
   test_own_model();
   test_failures();
+  test_statuses();
   exit(gsl_test_summary());
 }
