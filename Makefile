@@ -9,7 +9,9 @@
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
 #   make help       this list               make clean    remove generated files
 #   make lib        liblgrepro (static, shared)   make install, make uninstall
-#                   (PREFIX=/usr/local, DESTDIR honoured)
+#                   (prefix=/usr/local, alias PREFIX; bindir, libdir, includedir,
+#                   datarootdir, mandir, DESTDIR honoured); WERROR=-Werror for
+#                   the developers' builds; CPPFLAGS, CFLAGS, LDFLAGS are appended
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
 # 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
@@ -28,11 +30,19 @@ T        := build
 O        ?= build
 CC       ?= cc
 OPT      ?= -O2
-WARN     := -std=c11 -Wall -Wextra -Werror -pedantic
-CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE
+WARN     := -std=c11 -Wall -Wextra -pedantic
+# -Werror is for the developers' and CI's builds (.ci/run exports WERROR=-Werror),
+# not for a user's or a distribution's, whose newer compiler may warn where ours
+# does not.
+WERROR   ?=
+# The package's own flags come first; a user's CPPFLAGS, CFLAGS and LDFLAGS (those
+# of dpkg-buildflags, say) are appended to them and never replace them.
+LG_CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE
+ALL_CPPFLAGS = $(LG_CPPFLAGS) $(CPPFLAGS)
 # -gdwarf-4: Valgrind 3.19, which counts instructions for the comparative chapter and
-# make bench, cannot read the DWARF 5 that clang 14 writes by default.
-ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(SANFLAGS) $(CFLAGS)
+# make bench, cannot read the DWARF 5 that clang 14 writes by default.  -pthread: the
+# library guards its little shared state with pthread_once and a mutex (chapter 09).
+ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(WERROR) -pthread $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
 
 # Deterministic PDFs: fixed dates in every TeX run.
@@ -46,7 +56,8 @@ PDF_DATE := 20231114221320
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
 .PHONY: all figures report data check check-tangle check-chunks check-overfull unit-tests \
-        claim-checks sanitize bench clean help tangle programs lib install uninstall
+        claim-checks sanitize bench clean help tangle programs lib install uninstall \
+        check-install
 
 all: report figures
 
@@ -105,8 +116,21 @@ CLILIB   := $(O)/lib/libcli.a
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
-$(O)/obj/%.o: %.c
-	@mkdir -p $(@D); echo "  CC       $<"; $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+# Every object depends on the compiler and flags it was built with, recorded
+# in a file that changes only when they do: make CFLAGS=... rebuilds.
+$(O)/flags.txt: FORCE
+	@mkdir -p $(@D); echo '$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) | -fPIC -fvisibility=hidden' | cpif $@
+
+$(O)/obj/%.o: %.c $(O)/flags.txt
+	@mkdir -p $(@D); echo "  CC       $<"; $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(OBJFLAGS) -MMD -MP -c $< -o $@
+
+# The objects of the library are compiled once, as position-independent code
+# with every symbol hidden but the public ones (LGR_API in src/api/lgrepro.h):
+# the package's programs, the static archive and the shared library of
+# chapter 09 are all made of these same objects.  (-fPIC with hidden symbols
+# addresses as -fPIE does; the instruction counts of the package's programs
+# do not change.)
+LIB_OBJ  = $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
 
 # The multibody models shipped as model files (src/model/*.mb, tangled from
 # the chapters) are compiled into the library, one string per line, so that a
@@ -125,7 +149,9 @@ $(MB_GEN): $(MB_FILES) $(T)/gen/mbfiles.txt Makefile
 	   for f in $(MB_FILES); do echo "  \"$$f\","; done; echo '  NULL};'; \
 	 } > $@.tmp && mv $@.tmp $@
 
-$(LIB): $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
+$(LIB_OBJ): OBJFLAGS := -fPIC -fvisibility=hidden
+
+$(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 # Code shared by several figure drivers, claim checks or benchmarks (it may
@@ -156,25 +182,29 @@ $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
 programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
 
-# The library for programs outside the package (chapter 09): the archive
-# above under the library's name, and a shared library whose objects are
-# compiled again, as position-independent code in a tree of their own, with
-# every symbol hidden except the public ones (LGR_API in src/api/lgrepro.h).
+# The library for programs outside the package (chapter 09), from the objects
+# above.  The static archive is one relocatable object in which every hidden
+# symbol is made local, so that it defines the lgr_ names and nothing else (a
+# program with its own so3_exp links against it, -static too); the shared
+# library exports the same names.
 LIBVERSION := $(shell sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' src/core/lg.h)
 SONAME   := liblgrepro.so.$(firstword $(subst ., ,$(LIBVERSION)))
 SOLIB    := $(O)/lib/liblgrepro.so.$(LIBVERSION)
-PIC_OBJ   = $(LIB_SRC:%.c=$(O)/pic/%.o) $(O)/pic/$(MB_GEN:.c=.o)
+LIBA     := $(O)/lib/liblgrepro.a
 
-$(O)/pic/%.o: %.c
-	@mkdir -p $(@D); echo "  CC PIC   $<"; $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(@D); echo "  AR       $@"; $(CC) -r -nostdlib -o $(@D)/lgrepro.o.tmp $^ \
+	  && objcopy --localize-hidden $(@D)/lgrepro.o.tmp && rm -f $@.tmp \
+	  && cp $(@D)/lgrepro.o.tmp $(@D)/lgrepro.o && ar rcsD $@.tmp $(@D)/lgrepro.o \
+	  && rm -f $(@D)/lgrepro.o $(@D)/lgrepro.o.tmp && mv $@.tmp $@
 
-$(SOLIB): $(PIC_OBJ)
+$(SOLIB): $(LIB_OBJ)
 	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs \
 	  -o $@.tmp $^ $(LDLIBS) && mv $@.tmp $@
 
-lib: $(LIB) $(SOLIB)
+lib: $(LIBA) $(SOLIB)
 
--include $(shell find $(O)/obj $(O)/pic -name '*.d' 2>/dev/null)
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
 
 # ---------------------------------------------------------------- 4. simulate
 # Each figure driver src/fig/STEM.c writes data/STEM.dat on standard output.
@@ -253,6 +283,9 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
+# The test of the library's files reads the static archive, the header and the
+# manual page.
+$(O)/result/cli-library-files.res: $(LIBA) src/api/lgrepro.h src/api/lgrepro.3
 # The style test reads every plot script.
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
@@ -306,6 +339,7 @@ check-chunks:
 	if [ -s $(T)/dup-chunks.txt ]; then echo "chunk names defined in two chapters:"; \
 	  cat $(T)/dup-chunks.txt; exit 1; fi
 
+.PHONY: FORCE
 FORCE:
 
 # The sanitizer build: every object again under ASan + UBSan, in a tree of
@@ -420,40 +454,89 @@ bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
 	echo "== src/bench/build.sh"; sh src/bench/build.sh || st=1; \
 	[ $$st -eq 0 ] || { echo "bench: some bars were missed (FAIL lines above)"; exit 1; }
 
-# make install copies lgsim, the libraries, the header, a pkg-config file and
-# the manual page (when the package has one) under $(DESTDIR)$(PREFIX);
-# make uninstall removes exactly those files.
-PREFIX     ?= /usr/local
-BINDIR     ?= $(PREFIX)/bin
-LIBDIR     ?= $(PREFIX)/lib
-INCLUDEDIR ?= $(PREFIX)/include
-MANDIR     ?= $(PREFIX)/share/man
-MANPAGES   := $(wildcard src/cli/*.1)
-INSTALLED  := $(BINDIR)/lgsim $(INCLUDEDIR)/lgrepro.h $(LIBDIR)/liblgrepro.a \
-              $(LIBDIR)/$(notdir $(SOLIB)) $(LIBDIR)/$(SONAME) $(LIBDIR)/liblgrepro.so \
-              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%)
+# make install copies lgsim, the libraries, the header, a pkg-config file, the
+# manual pages, the model files of the built-in multibody models and the
+# README's example (under share/lgrepro/) into $(DESTDIR)$(prefix); nothing is
+# compiled that make has not built already.  The directories follow the GNU
+# coding standards (prefix, exec_prefix, bindir, libdir, includedir,
+# datarootdir, datadir, mandir), each settable on its own; PREFIX is an alias
+# of prefix.  make uninstall removes those files, and then every directory
+# that make install created (it records them) once it is empty.
+PREFIX      ?= /usr/local
+prefix      ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir      ?= $(exec_prefix)/bin
+libdir      ?= $(exec_prefix)/lib
+includedir  ?= $(prefix)/include
+datarootdir ?= $(prefix)/share
+datadir     ?= $(datarootdir)
+mandir      ?= $(datarootdir)/man
+pkgdatadir   = $(datadir)/lgrepro
+pkgconfigdir = $(libdir)/pkgconfig
+INSTALL      ?= install
+INSTALL_PROGRAM ?= $(INSTALL)
+INSTALL_DATA    ?= $(INSTALL) -m 644
 
-install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
-	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"; install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
-	@install -m 755 $(LGSIM) $(DESTDIR)$(BINDIR)/lgsim
-	@install -m 644 src/api/lgrepro.h $(DESTDIR)$(INCLUDEDIR)/lgrepro.h
-	@install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/liblgrepro.a
-	@install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
-	@ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	@ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/liblgrepro.so
-	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+# Manual pages: src/DIR/NAME.S goes to man S; lgsim(1) names the model files
+# by their place in the source tree, which the installed copy replaces by
+# their installed place.
+MANPAGES   = $(sort $(wildcard src/*/*.[1-8]))
+MANDEST    = $(foreach f,$(MANPAGES),$(mandir)/man$(subst .,,$(suffix $(f)))/$(notdir $(f)))
+DIRLIST    = $(pkgdatadir)/installed-directories
+INSTALLDIRS = $(bindir) $(includedir) $(libdir) $(pkgconfigdir) $(pkgdatadir) \
+              $(pkgdatadir)/models $(patsubst %/,%,$(sort $(dir $(MANDEST))))
+INSTALLED  = $(bindir)/lgsim $(includedir)/lgrepro.h $(libdir)/liblgrepro.a \
+             $(libdir)/$(notdir $(SOLIB)) $(libdir)/$(SONAME) $(libdir)/liblgrepro.so \
+             $(pkgconfigdir)/lgrepro.pc $(MANDEST) $(pkgdatadir)/example.c \
+             $(MB_FILES:src/model/%=$(pkgdatadir)/models/%) $(DIRLIST)
+
+# The README's example, as the CI script takes it: the code block between
+# <!-- example --> and <!-- /example -->.
+$(O)/share/example.c: README.md
+	@mkdir -p $(@D); sed -n '/^<!-- example -->$$/,/^<!-- \/example -->$$/p' $< \
+	  | sed -n '/^```/,/^```/{/^```/d;p}' > $@.tmp && test -s $@.tmp && mv $@.tmp $@
+
+install: $(LGSIM) $(LIBA) $(SOLIB) src/api/lgrepro.h $(O)/share/example.c $(MANPAGES) $(MB_FILES)
+	@echo "  INSTALL  $(DESTDIR)$(prefix)"; new=; for d in $(INSTALLDIRS); do \
+	  while [ ! -d "$(DESTDIR)$$d" ] && [ "$$d" != / ] && [ "$$d" != . ]; do \
+	    new="$$new $$d"; d=$$(dirname "$$d"); done; done; \
+	  $(INSTALL) -d $(addprefix $(DESTDIR),$(INSTALLDIRS)); \
+	  { if [ -f "$(DESTDIR)$(DIRLIST)" ]; then cat "$(DESTDIR)$(DIRLIST)"; fi; \
+	    for d in $$new; do echo "$$d"; done; } | sort -u > "$(DESTDIR)$(DIRLIST).tmp"; \
+	  mv "$(DESTDIR)$(DIRLIST).tmp" "$(DESTDIR)$(DIRLIST)"
+	@$(INSTALL_PROGRAM) $(LGSIM) $(DESTDIR)$(bindir)/lgsim
+	@$(INSTALL_DATA) src/api/lgrepro.h $(DESTDIR)$(includedir)/lgrepro.h
+	@$(INSTALL_DATA) $(LIBA) $(DESTDIR)$(libdir)/liblgrepro.a
+	@$(INSTALL_PROGRAM) $(SOLIB) $(DESTDIR)$(libdir)/$(notdir $(SOLIB))
+	@ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(libdir)/$(SONAME)
+	@ln -sf $(SONAME) $(DESTDIR)$(libdir)/liblgrepro.so
+	@printf '%s\n' 'prefix=$(prefix)' 'exec_prefix=$(exec_prefix)' 'libdir=$(libdir)' \
+	  'includedir=$(includedir)' '' \
 	  'Name: lgrepro' 'Description: Lie group integrators for rigid bodies: models, schemes, diagnostics' \
 	  'Version: $(LIBVERSION)' 'Requires.private: gsl' 'Cflags: -I$${includedir}' \
-	  'Libs: -L$${libdir} -llgrepro -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
-	@for f in $(MANPAGES); do install -d $(DESTDIR)$(MANDIR)/man1; \
-	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
+	  'Libs: -L$${libdir} -llgrepro -lm' 'Libs.private: -pthread' > $(DESTDIR)$(pkgconfigdir)/lgrepro.pc
+	@for f in $(MANPAGES); do s=$${f##*.}; \
+	  sed 's|src/model/|$(pkgdatadir)/models/|g; s|build/report\.pdf|report.pdf|g' "$$f" \
+	    > "$(DESTDIR)$(mandir)/man$$s/$${f##*/}" \
+	  && chmod 644 "$(DESTDIR)$(mandir)/man$$s/$${f##*/}"; done
+	@for f in $(MB_FILES); do $(INSTALL_DATA) "$$f" $(DESTDIR)$(pkgdatadir)/models/; done
+	@$(INSTALL_DATA) $(O)/share/example.c $(DESTDIR)$(pkgdatadir)/example.c
+
+# check-install: build, install and uninstall as a distribution does, in
+# scratch directories (tests/install.sh, chapter 09; CI runs it).
+check-install: $(LGSIM) $(LIBA) $(SOLIB)
+	@echo "  CHECK    install"; MAKE="$(MAKE)" sh tests/install.sh
 
 uninstall:
-	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"; rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@echo "  REMOVE   $(DESTDIR)$(prefix)"; dirs=; if [ -f "$(DESTDIR)$(DIRLIST)" ]; then \
+	  dirs=$$(sort -r "$(DESTDIR)$(DIRLIST)"); fi; \
+	  rm -f $(addprefix $(DESTDIR),$(INSTALLED)); \
+	  for d in $$dirs; do if [ -d "$(DESTDIR)$$d" ]; then \
+	    rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$d"; fi; done
 
 clean:
 	rm -rf $(T) $(filter-out data/README.md,$(wildcard data/*)) \
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'

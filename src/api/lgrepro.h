@@ -67,25 +67,30 @@ LGR_API const lgr_model *lgr_model_at(size_t i);
 /* The table's model called name (e.g. "pendulum3d"); NULL and a message if
    there is none. */
 LGR_API const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen);
-/* A model's name, its family (the schemes of the same family integrate it),
-   the paper and section of its defaults, and a one-line description.  m must
-   be a model (not NULL); the strings live as long as the model. */
+/* The name of model m (not NULL), e.g. "pendulum3d"; the strings of a
+   model live as long as the model. */
 LGR_API const char *lgr_model_name(const lgr_model *m);
+/* The family of m: the schemes of the same family integrate it. */
 LGR_API const char *lgr_model_family(const lgr_model *m);
+/* The paper and section m's default parameters come from. */
 LGR_API const char *lgr_model_source(const lgr_model *m);
+/* A one-line description of m. */
 LGR_API const char *lgr_model_doc(const lgr_model *m);
-/* The names of the model's output columns, comma-separated ("t,...,energy"),
-   and their number: the length of the row lgr_row writes.  m not NULL. */
+/* The names of m's output columns, comma-separated ("t,...,energy"). */
 LGR_API const char *lgr_model_columns(const lgr_model *m);
+/* The number of m's output columns: the length of the row lgr_row writes. */
 LGR_API int lgr_model_ncolumns(const lgr_model *m);
 
-/* Parameter i of model m (from 0): its name (as lgr_set takes it), the
-   count of numbers it holds (1, 3, or 9 for a matrix row by row), its SI
-   unit ("-" if none) and a one-line description.  After the last
-   parameter: NULL, 0, NULL, NULL. */
+/* The name of parameter i of model m (from 0), as lgr_set takes it; NULL
+   after the last parameter. */
 LGR_API const char *lgr_param_name(const lgr_model *m, size_t i);
+/* The count of numbers parameter i holds: 1, 3, or 9 for a 3 x 3 matrix row
+   by row; 0 after the last parameter. */
 LGR_API int lgr_param_len(const lgr_model *m, size_t i);
+/* The SI unit of parameter i, e.g. "kg m^2" ("-" if none); NULL after the
+   last parameter. */
 LGR_API const char *lgr_param_unit(const lgr_model *m, size_t i);
+/* A one-line description of parameter i; NULL after the last parameter. */
 LGR_API const char *lgr_param_doc(const lgr_model *m, size_t i);
 
 /* The number of schemes in the table, of every family.  Never fails. */
@@ -96,11 +101,13 @@ LGR_API const lgr_scheme *lgr_scheme_at(size_t i);
    none, naming the family when the scheme exists for another. */
 LGR_API const lgr_scheme *lgr_scheme_find(const lgr_model *m, const char *name,
                                           char *msg, size_t msglen);
-/* A scheme's name, the family of models it integrates, the paper and
-   equations it comes from, and a one-line description.  s not NULL. */
+/* The name of scheme s (not NULL), e.g. "lgvi-exp"; static storage. */
 LGR_API const char *lgr_scheme_name(const lgr_scheme *s);
+/* The family of models s integrates. */
 LGR_API const char *lgr_scheme_family(const lgr_scheme *s);
+/* The paper and equations s comes from, e.g. "sun2022 Eqs. 43-44". */
 LGR_API const char *lgr_scheme_source(const lgr_scheme *s);
+/* A one-line description of s. */
 LGR_API const char *lgr_scheme_doc(const lgr_scheme *s);
 /* 1 if each step of s solves a nonlinear system (a Newton iteration), else 0. */
 LGR_API int lgr_scheme_implicit(const lgr_scheme *s);
@@ -179,10 +186,12 @@ LGR_API int lgr_nbodies(const lgr_sim *sim);
 /* Copies body i (0 <= i < lgr_nbodies) of the current state into *b.
    LGR_EINVAL if i is out of range or the simulation is not started. */
 LGR_API int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b);
-/* Newton iterations of the last step (0 for an explicit scheme) and the
-   residual norm it reached (in the units of the scheme's equations); 0 and
-   NaN before lgr_init. */
+/* The Newton iterations of the last step (0 for an explicit scheme); 0
+   before lgr_init. */
 LGR_API int lgr_newton_iters(const lgr_sim *sim);
+/* The residual norm the last step's Newton iteration reached, in the units
+   of the scheme's equations (0 for an explicit scheme); NaN before
+   lgr_init. */
 LGR_API double lgr_newton_resid(const lgr_sim *sim);
 /* Writes the model's output row of the current state into out, which holds
    lgr_model_ncolumns numbers (the columns of lgr_model_columns, in their
@@ -191,12 +200,16 @@ LGR_API int lgr_row(const lgr_sim *sim, double *out);
 /* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
    an unknown column or before lgr_init. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
-/* The total energy (J), the orthogonality defect ||I - R R^T||_F (largest
-   over the bodies), and the largest joint residuals in position (m) and
-   velocity (m/s); NaN for a model without that column or before lgr_init. */
+/* The total energy (J) of the current state; NaN before lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
+/* The orthogonality defect ||I - R R^T||_F, the largest over the bodies;
+   NaN before lgr_init. */
 LGR_API double lgr_orth_err(const lgr_sim *sim);
+/* The largest joint residual in position (m); NaN for a model without
+   joints or before lgr_init. */
 LGR_API double lgr_phi_err(const lgr_sim *sim);
+/* The largest joint residual in velocity (m/s); NaN for a model without
+   joints or before lgr_init. */
 LGR_API double lgr_dphi_err(const lgr_sim *sim);
 
 #ifdef __cplusplus
