@@ -41,6 +41,7 @@ const char *lgr_strerror(int status)
   case LGR_ESOLVER: return "an ODE solver or another numerical routine failed";
   case LGR_EOUTPUT: return "writing output failed";
   case LGR_ENONFINITE: return "the state became infinite or NaN";
+  case LGR_EWORK: return "the adaptive reference reached its bound on the work of a step";
   case LGR_ERANK: return "the constraint Jacobian lost rank";
   default: return "unknown status code";
   }
@@ -55,7 +56,8 @@ static int lgr_code(int st)                       /* a framework status as the l
   case LG_ENOMEM: return LGR_ENOMEM;
   case LG_EOUTPUT: return LGR_EOUTPUT;
   case LG_ENONFINITE: return LGR_ENONFINITE;
-  case LG_ERANK: return LGR_ERANK;
+  case LG_EWORK: return LGR_EWORK;
+  case LG_ESINGULAR: return LGR_ERANK;
   default: return LGR_ESOLVER;                    /* LG_ESOLVER, and any code added later */
   }
 }

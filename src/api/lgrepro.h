@@ -32,7 +32,9 @@ enum {
   LGR_ESOLVER = 4,    /* an ODE solver or another numerical routine failed */
   LGR_EOUTPUT = 5,    /* writing output failed (reserved: no function writes yet) */
   LGR_ENONFINITE = 6, /* the state became infinite or NaN (a step too large) */
-  LGR_ERANK = 7       /* the constraint Jacobian lost rank: the joints are
+  LGR_EWORK = 7,      /* the adaptive reference reached its smallest step or its
+                         cap on evaluations per step without meeting its tolerance */
+  LGR_ERANK = 8       /* the constraint Jacobian lost rank: the joints are
                          redundant or the mechanism is at a singular configuration */
 };
 
@@ -164,7 +166,8 @@ LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,
 LGR_API int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen);
 /* Advances by one step of h.  LGR_OK; LGR_EINVAL if the simulation is not
    started; or the failure of the step: LGR_ENEWTON, LGR_ENONFINITE,
-   LGR_ERANK, LGR_ESOLVER, LGR_ENOMEM, with the detail in lgr_last_error.
+   LGR_ERANK, LGR_EWORK, LGR_ESOLVER, LGR_ENOMEM, with the detail in
+   lgr_last_error.
    After a failure every further step returns the same status until
    lgr_init. */
 LGR_API int lgr_step(lgr_sim *sim);

@@ -12,7 +12,8 @@ enum {
   LG_ESOLVER = 4,  /* an ODE solver or other library call failed */
   LG_EOUTPUT = 5,  /* the caller's emit function failed */
   LG_ENONFINITE = 6, /* the state became infinite or NaN */
-  LG_ERANK = 7       /* the constraint Jacobian lost rank (a factorisation failed) */
+  LG_EWORK = 7,    /* an adaptive solver hit its step floor or evaluation cap */
+  LG_ESINGULAR = 8 /* a matrix that must be invertible is singular (rank loss) */
 };
 typedef struct {
   double R[9];           /* rotation, row-major, body to space */

@@ -372,7 +372,7 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
       Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
     double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    if (!(d > 0)) return isnan(d) ? LG_ENONFINITE : LG_ERANK;   /* B lost rank */
+    if (!(d > 0)) return isnan(d) ? LG_ENONFINITE : LG_ESINGULAR;   /* B lost rank */
     Ai[i] = 1 / sqrt(d);
   }
   return LG_OK;

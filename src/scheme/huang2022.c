@@ -377,7 +377,7 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
   for (int j = 0; j < nc; j++) {                 /* Cholesky, lower triangle */
     double *Aj = w->A + j * nc, d = Aj[j];
     for (int m = 0; m < j; m++) d -= Aj[m] * Aj[m];
-    if (!(d > 0)) return isnan(d) ? LG_ENONFINITE : LG_ERANK;   /* B lost rank */
+    if (!(d > 0)) return LG_ESINGULAR;
     Aj[j] = sqrt(d);
     for (int i = j + 1; i < nc; i++) {
       double *Ai = w->A + i * nc, v = Ai[j];

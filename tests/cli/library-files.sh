@@ -63,7 +63,7 @@ missing=$(while read -r f; do grep -q "$f(" "$page" || echo "$f"; done < "$tmp/d
   tr '\n' ' ')
 check "lgrepro.3 describes every function ${missing:+(missing: $missing)}" test -z "$missing"
 for c in LGR_OK LGR_EINVAL LGR_ENEWTON LGR_ENOMEM LGR_ESOLVER LGR_EOUTPUT LGR_ENONFINITE \
-  LGR_ERANK; do
+  LGR_EWORK LGR_ERANK; do
   grep -q "^\.BR $c " "$page" || fail "lgrepro.3 describes status $c"
 done
 awk '/^\.EE/ { if (inex) exit } inex { print } /^\.EX/ { inex = 1 }' "$page" |

@@ -105,7 +105,7 @@ static void test_table(void)
   gsl_test(strcmp(LGR_VERSION, LG_VERSION) != 0, "LGR_VERSION %s is LG_VERSION", LGR_VERSION);
   gsl_test(strcmp(lgr_version(), LGR_VERSION) != 0, "lgr_version() is LGR_VERSION");
   static const int codes[] = {LGR_OK, LGR_EINVAL, LGR_ENEWTON, LGR_ENOMEM, LGR_ESOLVER,
-                              LGR_EOUTPUT, LGR_ENONFINITE, LGR_ERANK};
+                              LGR_EOUTPUT, LGR_ENONFINITE, LGR_EWORK, LGR_ERANK};
   const int ncodes = (int)(sizeof codes / sizeof codes[0]);
   for (int i = 0; i < ncodes; i++)
     gsl_test(codes[i] != i, "status code %d keeps its number", i);
