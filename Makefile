@@ -361,6 +361,16 @@ sanitize-summary: $(SANRESULTS)
 	  echo "failed under sanitizers: $$(basename $$r .res)"; fi; done; \
 	echo "sanitize: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
+# The library's test under ThreadSanitizer, in a tree of its own: two
+# simulations step in two threads, and a data race between them (the table
+# built on first use without a lock, a global written by both) fails it
+# (chapter 09).  CI runs it.
+.PHONY: check-threads
+check-threads:
+	@$(MAKE) O=$(T)/tsan OPT=-O1 SANFLAGS=-fsanitize=thread $(T)/tsan/bin/unit/lgrepro
+	@echo "  TEST     unit/lgrepro under ThreadSanitizer"; $(T)/tsan/bin/unit/lgrepro > $(T)/tsan/lgrepro.log 2>&1 \
+	  || { grep -A24 'WARNING: ThreadSanitizer' $(T)/tsan/lgrepro.log | head -48; tail -3 $(T)/tsan/lgrepro.log; exit 1; }
+
 # The fuzzer (clang only): a libFuzzer target over the lgsim parser, every
 # model's check and the model-file parser, built in its own tree with ASan and
 # UBSan, run for FUZZ_TIME seconds from the seeds in tests/fuzz/corpus.  New
