@@ -71,8 +71,7 @@ int lgvi_exp_fdf(const double *f, void *eq, double *G, double *DG)
   const double *a = q->a;
   double k[4], fxJf[3], t = so3_norm(f);
   const double Jf[3] = {q->J[0] * f[0], q->J[1] * f[1], q->J[2] * f[2]};
-  if (DG) lgvi_exp_coef(k, t);
-  else { k[0] = so3_sinc(t); k[1] = so3_cosc(t); }
+  so3_sinc_cosc(k, t, DG != NULL);
   so3_cross(fxJf, f, Jf);
   G[0] = k[0] * Jf[0] + k[1] * fxJf[0] - a[0];    /* three lines: GCC -O2 */
   G[1] = k[0] * Jf[1] + k[1] * fxJf[1] - a[1];    /* keeps a loop of three */
