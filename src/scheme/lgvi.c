@@ -46,7 +46,7 @@ void lgvi_exp_coef(double c[4], double theta)
     c[3] = -1.0 / 12.0;
   }
 }
-static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const double k[4],
+static inline void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const double k[4],
                          const double Jf[3], const double fxJf[3])
 {
   const double *J = q->J, s = k[0], c = k[1];
@@ -195,7 +195,8 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
                       w->tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
   memcpy(w->f, f, sizeof w->f);
-  memmove(w->fh[1], w->fh[0], 2 * sizeof w->fh[0]);
+  memcpy(w->fh[2], w->fh[1], sizeof w->fh[0]);     /* fixed copies, not a call */
+  memcpy(w->fh[1], w->fh[0], sizeof w->fh[0]);
   memcpy(w->fh[0], f, sizeof w->fh[0]);
   if (w->nh < 3) w->nh++;
   if (w->map == LGVI_CAYLEY) so3_cay(F, f);
