@@ -7,6 +7,7 @@
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
 #   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
+#                   (YARDSTICK=DIR: the hand-written yardstick, ../shared/bench)
 #   make help       this list               make clean    remove generated files
 #   make lib        liblgrepro (static, shared)   make install, make uninstall
 #                   (PREFIX=/usr/local, DESTDIR honoured)
