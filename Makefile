@@ -7,11 +7,14 @@
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
 #   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
+#                   (YARDSTICK=DIR: the hand-written yardstick, ../shared/bench)
 #   make help       this list               make clean    remove generated files
 #   make lib        liblgrepro (static, shared)   make install, make uninstall
 #                   (prefix=/usr/local, alias PREFIX; bindir, libdir, includedir,
 #                   datarootdir, mandir, DESTDIR honoured); WERROR=-Werror for
 #                   the developers' builds; CPPFLAGS, CFLAGS, LDFLAGS are appended
+#   make check-install  build, install, uninstall as a distribution does
+#   make check-threads  the library's thread test under ThreadSanitizer
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
 # 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
@@ -44,6 +47,10 @@ ALL_CPPFLAGS = $(LG_CPPFLAGS) $(CPPFLAGS)
 # library guards its little shared state with pthread_once and a mutex (chapter 09).
 ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(WERROR) -pthread $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
+# The hand-written yardstick of make bench (a folder outside the package; its
+# rows are skipped when it is absent).
+YARDSTICK ?= ../shared/bench
+YARDSTICK_BIN := $(if $(wildcard $(YARDSTICK)/lgvi_tight.c),$(O)/bin/bench-yardstick/lgvi_tight)
 
 # Deterministic PDFs: fixed dates in every TeX run.
 export SOURCE_DATE_EPOCH := 1700000000
@@ -458,11 +465,15 @@ $(T)/report/version.tex: src/core/lg.h
 report: $(T)/report.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
-bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
+bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM) $(YARDSTICK_BIN)
 	@st=0; for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do \
-	  echo "== $$b"; $$b || st=1; done; \
+	  echo "== $$b"; LGSIM=$(LGSIM) YARDSTICK=$(YARDSTICK) YARDSTICK_BIN=$(YARDSTICK_BIN) $$b || st=1; done; \
 	echo "== src/bench/build.sh"; sh src/bench/build.sh || st=1; \
 	[ $$st -eq 0 ] || { echo "bench: some bars were missed (FAIL lines above)"; exit 1; }
+
+# The yardstick as its README builds it (its own code: no -Werror).
+$(O)/bin/bench-yardstick/lgvi_tight: $(YARDSTICK)/lgvi_tight.c $(YARDSTICK)/pend3d.h
+	@mkdir -p $(@D); echo "  CC       $@"; $(CC) -O2 -g -gdwarf-4 -o $@.tmp $< -lm && mv $@.tmp $@
 
 # make install copies lgsim, the libraries, the header, a pkg-config file, the
 # manual pages, the model files of the built-in multibody models and the
@@ -549,4 +560,4 @@ clean:
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^#$$/p' Makefile | sed '$$d; s/^# \{0,1\}//'
