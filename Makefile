@@ -135,8 +135,7 @@ $(O)/obj/%.o: %.c $(O)/flags.txt
 # with every symbol hidden but the public ones (LGR_API in src/api/lgrepro.h):
 # the package's programs, the static archive and the shared library of
 # chapter 09 are all made of these same objects.  (-fPIC with hidden symbols
-# addresses as -fPIE does; the instruction counts of the package's programs
-# do not change.)
+# addresses as -fPIE does; a step costs the same instructions, chapter 09.)
 LIB_OBJ  = $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
 
 # The multibody models shipped as model files (src/model/*.mb, tangled from
