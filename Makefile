@@ -45,7 +45,7 @@ PDF_DATE := 20231114221320
 
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
-.PHONY: all figures report data check check-tangle check-chunks check-overfull unit-tests \
+.PHONY: all figures report data check check-tangle check-chunks check-overfull check-volumes unit-tests \
         claim-checks sanitize bench clean help tangle programs lib install uninstall
 
 all: report figures
@@ -239,7 +239,7 @@ RESULTS := $(UNITS:%=$(O)/result/unit-%.res) \
            $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res) \
            $(CHECKS:%=$(O)/result/claims-%.res) \
            $(O)/result/check-tangle.res $(O)/result/check-chunks.res \
-           $(O)/result/check-overfull.res
+           $(O)/result/check-overfull.res $(O)/result/check-volumes.res
 
 RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
          else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
@@ -265,8 +265,11 @@ $(O)/result/check-tangle.res: $(CHAPTERS) $(TANGLED) FORCE
 $(O)/result/check-chunks.res: $(CHAPTERS)
 	@mkdir -p $(@D); $(call RECORD,check-chunks,$(MAKE) check-chunks)
 
-$(O)/result/check-overfull.res: $(T)/report.pdf
+$(O)/result/check-overfull.res: $(T)/report.pdf $(T)/lgrepro.pdf
 	@mkdir -p $(@D); $(call RECORD,check-overfull,$(MAKE) check-overfull)
+
+$(O)/result/check-volumes.res: $(T)/report.pdf $(T)/lgrepro.pdf
+	@mkdir -p $(@D); $(call RECORD,check-volumes,$(MAKE) check-volumes)
 
 unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
 claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
@@ -292,12 +295,28 @@ check-tangle:
 	  [ -f "$$d/$$f" ] || { echo "check-tangle: $$f is not tangled from any chapter"; st=1; }; done; \
 	exit $$st
 
-# check-overfull: no line of the report sticks out of the text by more than 1 pt.
-check-overfull: $(T)/report.pdf
-	@echo "  CHECK    overfull boxes"; n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $(T)/report/report.log || true; } \
-	      | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
-	if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $(T)/report/report.log | head -40; \
-	  echo "check-overfull: $$n lines of the report wider than the text by more than 1 pt"; exit 1; fi
+# check-overfull: no line of either volume sticks out of the text by more than 1 pt.
+check-overfull: $(T)/report.pdf $(T)/lgrepro.pdf
+	@echo "  CHECK    overfull boxes"; st=0; for log in $(T)/report/report.log $(T)/program/lgrepro.log; do \
+	  n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $$log || true; } | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
+	  if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $$log | head -40; \
+	    echo "check-overfull: $$n lines of $$log wider than the text by more than 1 pt"; st=1; fi; done; exit $$st
+
+# check-volumes: the report holds no chunk and at most 120 pages; the
+# program holds every chunk the chapters define.
+REPORT_MAX_PAGES := 120
+check-volumes: $(T)/report.pdf $(T)/lgrepro.pdf
+	@echo "  CHECK    volumes"; st=0; \
+	n=$$(grep -c '\\nwbegincode' $(T)/weave/report.tex || true); \
+	[ "$$n" -eq 0 ] || { echo "check-volumes: the report holds $$n chunks"; st=1; }; \
+	n=$$(cat $(CHAPTERS) | grep -c '^<<.*>>=[[:space:]]*$$'); \
+	m=$$(grep -c '\\nwbegincode' $(T)/weave/program.tex || true); \
+	[ "$$n" -eq "$$m" ] || { echo "check-volumes: the chapters define $$n chunks, the program holds $$m"; st=1; }; \
+	p=$$(sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' $(T)/report/report.log); \
+	[ -n "$$p" ] && [ "$$p" -le $(REPORT_MAX_PAGES) ] \
+	  || { echo "check-volumes: the report has $$p pages, more than $(REPORT_MAX_PAGES)"; st=1; }; \
+	q=$$(sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' $(T)/program/lgrepro.log); \
+	echo "  report: $$p pages, no chunk; program: $$q pages, $$m chunks"; exit $$st
 
 # check-chunks: a chunk name may be defined (and continued) in one chapter only.
 check-chunks:
@@ -348,24 +367,40 @@ $(O)/bin/fuzz/%: $(O)/obj/tests/fuzz/%.o $(CLILIB) $(LIB)
 	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
 
 # ---------------------------------------------------------------- 7. weave
-# All chapters are woven together, so the chunk list and the identifier
-# index cover the whole package.
-# The report reads findings first, then the papers, then the machinery:
+# Two volumes from the same chapters, woven in the same order, so that a
+# heading has the same number in both.  The literate program
+# (build/lgrepro.pdf) is every chapter with all of its code, the chunk list
+# and the identifier index; the comparative report (build/report.pdf) is the
+# chapters without their code: the weave's filter, src/weave/volume.awk
+# (chapter 7), leaves out every chunk and the prose the chapters mark as the
+# program's alone, and writes under each heading that lost code the number of
+# the section of the program that has it.
+# The volumes read findings first, then the papers, then the machinery:
 # a part divider, chapters 00 and 9N, a divider, 1N, a divider, the other 0N.  The
-# dividers are two-line noweb files written here, so no chapter owns a part.
+# dividers are two-line noweb files written here, so no chapter owns a part;
+# the report sets the short chapters of the machinery one after the other
+# (\lgmachinery, chapters/report.tex).
 WEAVE_ORDER = $(T)/weave/part-findings.nw \
               $(filter chapters/00-%,$(CHAPTERS)) $(filter chapters/9%,$(CHAPTERS)) \
               $(T)/weave/part-papers.nw $(filter chapters/1%,$(CHAPTERS)) \
               $(T)/weave/part-machinery.nw \
               $(filter-out chapters/00-%,$(filter chapters/0%,$(CHAPTERS)))
+VOLUME_AWK := src/weave/volume.awk
 
 $(T)/weave/part-%.nw: Makefile
-	@mkdir -p $(@D); case $* in findings) t='Findings';; papers) t='The papers';; \
-	  machinery) t='The machinery';; esac; \
-	  printf '\\part{%s}\n' "$$t" > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); x=; case $* in findings) t='Findings';; papers) t='The papers';; \
+	  machinery) t='The machinery'; x='\lgmachinery';; esac; \
+	  printf '\\part{%s}%s\n' "$$t" "$$x" > $@.tmp && mv $@.tmp $@
 
-$(T)/weave/chapters.tex: $(WEAVE_ORDER)
-	@mkdir -p $(@D); echo "  WEAVE    $@"; noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
+$(T)/weave/report.tex: $(WEAVE_ORDER) $(VOLUME_AWK)
+	@mkdir -p $(@D); echo "  WEAVE    $@"; awk -v volume=report -f $(VOLUME_AWK) < /dev/null; \
+	  noweave -n -filter 'awk -v volume=report -f $(VOLUME_AWK)' \
+	  $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
+
+$(T)/weave/program.tex: $(WEAVE_ORDER) $(VOLUME_AWK)
+	@mkdir -p $(@D); echo "  WEAVE    $@"; awk -v volume=program -f $(VOLUME_AWK) < /dev/null; \
+	  noweave -n -filter 'awk -v volume=program -f $(VOLUME_AWK)' \
+	  -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
 
 # Tables of the report written from data files: src/tex/NAME.awk reads the
 # data file it names and writes build/report/NAME.tex.
@@ -380,8 +415,9 @@ SLOW := liang2023-fig03 cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energ
         cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
-                  $(T)/weave/chapters.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
+                  $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
                   $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
+PROGRAM_PREREQS := $(filter-out $(T)/weave/report.tex,$(REPORT_PREREQS)) $(T)/weave/program.tex
 
 # In a full build the standalone figures start together with the report's
 # typesetting, whose three pdflatex passes leave the second core idle, and
@@ -391,12 +427,20 @@ ifeq ($(filter-out all,$(MAKECMDGOALS)),)
 $(FIGURES): | $(REPORT_PREREQS)
 endif
 
+# VOLUME_PDF(job,volume,outdir): latexmk on chapters/report.tex for one volume.
+define VOLUME_PDF
+	@mkdir -p $(3); echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(3) \
+	  -jobname=$(1) -usepretex='\def\lgvolume{$(2)}' chapters/report.tex > $(3)/latexmk.log 2>&1 \
+	  || { tail -40 $(3)/$(1).log; exit 1; }
+	@if grep -q -E $(TEXBAD) $(3)/$(1).log; then grep -E $(TEXBAD) $(3)/$(1).log; exit 1; fi
+	@cp $(3)/$(1).pdf $@.tmp && mv $@.tmp $@
+endef
+
 $(T)/report.pdf: $(REPORT_PREREQS)
-	@mkdir -p $(T)/report; echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
-	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
-	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
-	  grep -E $(TEXBAD) $(T)/report/report.log; exit 1; fi
-	@cp $(T)/report/report.pdf $@.tmp && mv $@.tmp $@
+	$(call VOLUME_PDF,report,report,$(T)/report)
+
+$(T)/lgrepro.pdf: $(PROGRAM_PREREQS)
+	$(call VOLUME_PDF,lgrepro,program,$(T)/program)
 
 # A report with an undefined reference, citation or measured value fails.
 TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
@@ -411,7 +455,7 @@ $(T)/report/date.tex: FORCE
 $(T)/report/version.tex: src/core/lg.h
 	@mkdir -p $(@D); sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
 
-report: $(T)/report.pdf $(LGSIM)
+report: $(T)/report.pdf $(T)/lgrepro.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
 bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
