@@ -253,6 +253,8 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
+# The manual pages' test reads them.
+$(O)/result/cli-model-manual.res: $(MAN5PAGES) $(MANPAGES)
 # The style test reads every plot script.
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
@@ -473,9 +475,11 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 MANPAGES   := $(wildcard src/cli/*.1)
+MAN5PAGES  := $(wildcard src/model/*.5)
 INSTALLED  := $(BINDIR)/lgsim $(INCLUDEDIR)/lgrepro.h $(LIBDIR)/liblgrepro.a \
               $(LIBDIR)/$(notdir $(SOLIB)) $(LIBDIR)/$(SONAME) $(LIBDIR)/liblgrepro.so \
-              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%)
+              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%) \
+              $(MAN5PAGES:src/model/%=$(MANDIR)/man5/%)
 
 install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"; install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
@@ -491,6 +495,8 @@ install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	  'Libs: -L$${libdir} -llgrepro -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
 	@for f in $(MANPAGES); do install -d $(DESTDIR)$(MANDIR)/man1; \
 	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
+	@for f in $(MAN5PAGES); do install -d $(DESTDIR)$(MANDIR)/man5; \
+	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man5/; done
 
 uninstall:
 	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"; rm -f $(addprefix $(DESTDIR),$(INSTALLED))
