@@ -254,7 +254,7 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 # The manual pages' test reads them.
-$(O)/result/cli-model-manual.res: $(MAN5PAGES) $(MANPAGES)
+$(O)/result/cli-model-manual.res: $(wildcard src/model/*.5 src/cli/*.1)
 # The style test reads every plot script.
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
