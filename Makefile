@@ -1,15 +1,33 @@
 # Makefile of the literate reproducibility package for Lie group integrators.
 #
-#   make            tangle, compile, simulate, plot every figure, measure every
-#                   claim, weave the report (build/report.pdf)
-#   make figures    the figures alone        make report   the report
-#   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
-#   make sanitize   the unit tests under AddressSanitizer + UBSan
-#   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
-#   make bench      timings (ns per step, instructions, Newton iterations per step)
-#   make help       this list               make clean    remove generated files
-#   make lib        liblgrepro (static, shared)   make install, make uninstall
-#                   (PREFIX=/usr/local, DESTDIR honoured)
+#   make              tangle, compile, simulate, plot every figure, measure every
+#                     claim, weave both volumes
+#   make report       build/report.pdf (the comparative report, no code) and
+#                     build/lgrepro.pdf (the literate program, every chunk)
+#   make figures      every figure, figures/STEM.pdf     make data   data/STEM.dat
+#   make KEY          one paper's data and figures, KEY one of
+#                     sun2022 bai2015 moiseev2024 huang2022 liang2023
+#   make check-KEY    measure that paper's claims and print their verdicts
+#   make check        unit, command-line and claim tests, check-tangle,
+#                     check-chunks, check-overfull, check-volumes; "N passed, M failed"
+#   make check-tangle src/ and tests/ are what the chapters tangle to
+#   make check-chunks, check-overfull, check-volumes   one of the checks alone
+#   make unit-tests   the unit tests alone   make claim-checks  the claim checks
+#   make tangle       the chapters into src/ and tests/
+#   make sanitize     unit and command-line tests under ASan + UBSan
+#   make fuzz         the lgsim parser under libFuzzer (clang) for FUZZ_TIME s
+#   make bench        timings: ns and instructions per step, Newton iterations,
+#                     the time of a clean make -j2
+#   make lib          liblgrepro (static and shared)   make programs  every program
+#   make install      lgsim, the library, lgrepro.h, lgrepro.pc, the manual pages
+#   make uninstall    remove exactly what make install installed
+#   make clean        remove every generated file      make help   this text
+#
+# Variables a user sets (make VAR=value):
+#   PREFIX=/usr/local  DESTDIR=  BINDIR LIBDIR INCLUDEDIR MANDIR   (install)
+#   CC=cc  OPT=-O2  CFLAGS=  LDFLAGS=   the compiler and extra flags
+#   O=build            the tree of objects and programs (make CC=clang O=build/clang)
+#   FUZZ_TIME=60       seconds of make fuzz
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
 # 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
@@ -460,6 +478,24 @@ $(T)/report/version.tex: src/core/lg.h
 report: $(T)/report.pdf $(T)/lgrepro.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
+# One target per paper: make KEY builds the data and figures of the stems
+# named KEY-* and of every stem with a row in papers/KEY/claims.tsv;
+# make check-KEY measures those stems' claims and prints each verdict.
+PAPERS := $(notdir $(wildcard papers/*))
+paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
+  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
+
+define PAPER_RULES
+.PHONY: $(1) check-$(1)
+$(1): $$(patsubst %,data/%.dat,$$(call paper_stems,$(1))) \
+      $$(patsubst %,figures/%.pdf,$$(filter $$(PLOTS),$$(call paper_stems,$(1))))
+check-$(1): $$(patsubst %,$$(O)/result/claims-%.res,$$(filter $$(CHECKS),$$(call paper_stems,$(1))))
+	@p=0; f=0; for r in $$^; do s=$$$$(basename $$$$r .res); cat $$(O)/result/$$$$s.log; \
+	  if [ "$$$$(cat $$$$r)" = pass ]; then p=$$$$((p+1)); else f=$$$$((f+1)); echo "failed: $$$$s"; fi; \
+	done; echo "$(1): $$$$p claim checks passed, $$$$f failed"; [ $$$$f -eq 0 ]
+endef
+$(foreach k,$(PAPERS),$(eval $(call PAPER_RULES,$(k))))
+
 bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
 	@st=0; for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do \
 	  echo "== $$b"; $$b || st=1; done; \
@@ -506,4 +542,4 @@ clean:
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^# Sections:/p' Makefile | sed '$$d; s/^# \{0,1\}//'
