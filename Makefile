@@ -9,9 +9,11 @@
 #                     sun2022 bai2015 moiseev2024 huang2022 liang2023
 #   make check-KEY    measure that paper's claims and print their verdicts
 #   make check        unit, command-line and claim tests, check-tangle,
-#                     check-chunks, check-overfull, check-volumes; "N passed, M failed"
+#                     check-chunks, check-overfull, check-volumes, check-version;
+#                     "N passed, M failed"
 #   make check-tangle src/ and tests/ are what the chapters tangle to
-#   make check-chunks, check-overfull, check-volumes   one of the checks alone
+#   make check-chunks, check-overfull, check-volumes, check-version
+#                     one of the checks alone
 #   make unit-tests   the unit tests alone   make claim-checks  the claim checks
 #   make tangle       the chapters into src/ and tests/
 #   make sanitize     unit and command-line tests under ASan + UBSan
@@ -63,7 +65,7 @@ PDF_DATE := 20231114221320
 
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
-.PHONY: all figures report data check check-tangle check-chunks check-overfull check-volumes unit-tests \
+.PHONY: all figures report data check check-tangle check-chunks check-overfull check-volumes check-version unit-tests \
         claim-checks sanitize bench clean help tangle programs lib install uninstall
 
 all: report figures
@@ -257,7 +259,8 @@ RESULTS := $(UNITS:%=$(O)/result/unit-%.res) \
            $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res) \
            $(CHECKS:%=$(O)/result/claims-%.res) \
            $(O)/result/check-tangle.res $(O)/result/check-chunks.res \
-           $(O)/result/check-overfull.res $(O)/result/check-volumes.res
+           $(O)/result/check-overfull.res $(O)/result/check-volumes.res \
+           $(O)/result/check-version.res
 
 RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
          else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
@@ -271,6 +274,8 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
+# The CSV plotting test runs the README's gnuplot lines.
+$(O)/result/cli-csv-plot.res: README.md
 # The manual pages' test reads them.
 $(O)/result/cli-model-manual.res: $(wildcard src/model/*.5 src/cli/*.1)
 # The style test reads every plot script.
@@ -290,6 +295,9 @@ $(O)/result/check-overfull.res: $(T)/report.pdf $(T)/lgrepro.pdf
 
 $(O)/result/check-volumes.res: $(T)/report.pdf $(T)/lgrepro.pdf
 	@mkdir -p $(@D); $(call RECORD,check-volumes,$(MAKE) check-volumes)
+
+$(O)/result/check-version.res: src/core/lg.h src/api/lgrepro.h CITATION.cff NEWS
+	@mkdir -p $(@D); $(call RECORD,check-version,$(MAKE) check-version)
 
 unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
 claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
@@ -337,6 +345,17 @@ check-volumes: $(T)/report.pdf $(T)/lgrepro.pdf
 	  || { echo "check-volumes: the report has $$p pages, more than $(REPORT_MAX_PAGES)"; st=1; }; \
 	q=$$(sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' $(T)/program/lgrepro.log); \
 	echo "  report: $$p pages, no chunk; program: $$q pages, $$m chunks"; exit $$st
+
+# check-version: the version has one source, LG_VERSION in src/core/lg.h
+# (chapter 4), which lgsim --version, both volumes and lgrepro.pc print; the
+# library's header, CITATION.cff and the newest entry of NEWS must repeat it.
+check-version:
+	@echo "  CHECK    version"; v=$(LIBVERSION); st=0; \
+	for w in "src/api/lgrepro.h:$$(sed -n 's/^#define LGR_VERSION "\(.*\)"/\1/p' src/api/lgrepro.h)" \
+	         "CITATION.cff:$$(sed -n 's/^version: *//p' CITATION.cff)" \
+	         "NEWS:$$(sed -n 's/^Version \([^ ]*\).*/\1/p' NEWS | head -1)"; do \
+	  [ "$${w#*:}" = "$$v" ] || { echo "check-version: $${w%%:*} says '$${w#*:}', src/core/lg.h '$$v'"; st=1; }; \
+	done; exit $$st
 
 # check-chunks: a chunk name may be defined (and continued) in one chapter only.
 check-chunks:
