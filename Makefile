@@ -364,6 +364,7 @@ check-chunks:
 	if [ -s $(T)/dup-chunks.txt ]; then echo "chunk names defined in two chapters:"; \
 	  cat $(T)/dup-chunks.txt; exit 1; fi
 
+.PHONY: FORCE
 FORCE:
 
 # The sanitizer build: every object again under ASan + UBSan, in a tree of
