@@ -449,7 +449,15 @@ static void tex_number(FILE *fp, double x)
 {
   char buf[64], *e;
   if (isnan(x)) { fputs("---", fp); return; }
-  snprintf(buf, sizeof buf, "%.3g", x);
+  /* below 0.01 or from 1e5 on, always with a power of ten: 1.16e-04, not 0.000116 */
+  if (x != 0 && (fabs(x) < 0.01 || fabs(x) >= 1e5)) snprintf(buf, sizeof buf, "%.2e", x);
+  else snprintf(buf, sizeof buf, "%.3g", x);
+  if ((e = strchr(buf, 'e')) != NULL) {   /* 1.16e-04 -> 1.16e-4, 1.00e-16 -> 1e-16 */
+    char *z = e;
+    while (z > buf && z[-1] == '0') z--;
+    if (z > buf && z[-1] == '.') z--;
+    memmove(z, e, strlen(e) + 1);
+  }
   if ((e = strchr(buf, 'e')) != NULL) {
     *e = '\0';
     int ex = atoi(e + 1);
@@ -465,7 +473,7 @@ static void tex_unit(FILE *fp, const claim *c)
 {
   const char *u = c->field[F_UNIT];
   if (strcmp(u, "1") == 0) return;
-  fputs("\\,", fp);
+  fputc(' ', fp);                       /* a line may break before the unit */
   for (; *u; u++)
     if (*u == '*') fputs("\\,", fp);
     else if (*u == '^' && u[1]) fprintf(fp, "\\textsuperscript{%c}", *++u);
@@ -480,7 +488,7 @@ static void tex_threshold(FILE *fp, const claim *c)
     {"<=", "$\\le$\\,"}, {">=", "$\\ge$\\,"}, {"<", "$<$\\,"}, {">", "$>$\\,"}};
   threshold t = rule_threshold(c);
   if (strcmp(t.op, "in") == 0) {
-    fputs("$[$", fp); tex_number(fp, t.a); fputs("$,\\,$", fp); tex_number(fp, t.b);
+    fputs("$[$", fp); tex_number(fp, t.a); fputs("$,$\\allowbreak{} ", fp); tex_number(fp, t.b);
     fputs("$]$", fp);
   } else {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
@@ -618,9 +626,7 @@ static void tex_paper_tables(FILE *fp)
       if (c->measured) { tex_number(fp, c->value); tex_unit(fp, c); } else fputs("---", fp);
       fputs(" & ", fp);
       tex_published(fp, c);
-      if (!is_rule(c->field[F_RULE], "coincide") && !is_rule(c->field[F_RULE], "distinct")
-          && !is_rule(c->field[F_RULE], "drift") && !is_rule(c->field[F_RULE], "bounded"))
-        tex_unit(fp, c);
+      tex_unit(fp, c);
       fputs(" & ", fp);
       tex_threshold(fp, c);
       fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
@@ -645,6 +651,12 @@ static int write_tex(const char *path)
     fprintf(fp, "\\expandafter\\def\\csname lgm@%s\\endcsname{", id);
     tex_number(fp, claims[i].value);
     fputs("}\n", fp);
+    for (int k = 0; k < claims[i].nalt; k++) {
+      fprintf(fp, "\\expandafter\\def\\csname lgma@%s@%s\\endcsname{", id,
+              claims[i].alt[k].assumption);
+      tex_number(fp, claims[i].alt[k].value);
+      fputs("}\n", fp);
+    }
   }
   int nalt = 0, nflip = 0;
   for (int k = 0; k < 3; k++) {
