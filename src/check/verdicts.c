@@ -451,6 +451,10 @@ static void tex_number(FILE *fp, double x)
   if (isnan(x)) { fputs("---", fp); return; }
   /* below 0.01 or from 1e5 on, always with a power of ten: 1.16e-04, not 0.000116 */
   if (x != 0 && (fabs(x) < 0.01 || fabs(x) >= 1e5)) snprintf(buf, sizeof buf, "%.2e", x);
+  else if (fabs(x) != 1 && fabs(fabs(x) - 1) < 0.005) {   /* a ratio near 1: show its side */
+    int digits = 2 + (int)ceil(-log10(fabs(fabs(x) - 1)));
+    snprintf(buf, sizeof buf, "%.*g", digits < 17 ? digits : 17, x);
+  }
   else snprintf(buf, sizeof buf, "%.3g", x);
   if ((e = strchr(buf, 'e')) != NULL) {   /* 1.16e-04 -> 1.16e-4, 1.00e-16 -> 1e-16 */
     char *z = e;
