@@ -328,12 +328,18 @@ check-tangle:
 	  [ -f "$$d/$$f" ] || { echo "check-tangle: $$f is not tangled from any chapter"; st=1; }; done; \
 	exit $$st
 
-# check-overfull: no line of either volume sticks out of the text by more than 1 pt.
+# check-overfull: no line of either volume sticks out of the text by more than
+# 1 pt, and no page is taller than the text (an overfull vbox: a table or figure
+# that does not fit, whose bottom is lost or printed over).
 check-overfull: $(T)/report.pdf $(T)/lgrepro.pdf
 	@echo "  CHECK    overfull boxes"; st=0; for log in $(T)/report/report.log $(T)/program/lgrepro.log; do \
 	  n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $$log || true; } | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
+	  v=$$({ grep -c 'Overfull \\vbox' $$log || true; }); \
 	  if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $$log | head -40; \
-	    echo "check-overfull: $$n lines of $$log wider than the text by more than 1 pt"; st=1; fi; done; exit $$st
+	    echo "check-overfull: $$n lines of $$log wider than the text by more than 1 pt"; st=1; fi; \
+	  if [ "$$v" -gt 0 ]; then grep -B2 -A2 'Overfull \\vbox' $$log | head -40; \
+	    echo "check-overfull: $$v pages of $$log taller than the text (overfull vbox)"; st=1; fi; \
+	done; exit $$st
 
 # check-volumes: the report holds no chunk and at most 120 pages; the
 # program holds every chunk the chapters define.
@@ -488,7 +494,7 @@ $(T)/lgrepro.pdf: $(PROGRAM_PREREQS)
 	$(call VOLUME_PDF,lgrepro,program,$(T)/program)
 
 # A report with an undefined reference, citation or measured value fails.
-TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
+TEXBAD := '(Reference|Citation|Measured value|Threshold|Published value).*undefined|There were undefined|Rerun to get'
 
 # The date on the title page is the date of the commit being built, so two
 # builds of one commit print the same date; cpif leaves an unchanged file
