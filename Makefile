@@ -646,7 +646,7 @@ install: $(LGSIM) $(LIBA) $(SOLIB) src/api/lgrepro.h $(O)/share/example.c $(MANP
 	  'Version: $(LIBVERSION)' 'Requires.private: gsl' 'Cflags: -I$${includedir}' \
 	  'Libs: -L$${libdir} -llgrepro -lm' 'Libs.private: -pthread' > $(DESTDIR)$(pkgconfigdir)/lgrepro.pc
 	@for f in $(MANPAGES); do s=$${f##*.}; \
-	  sed 's|src/model/|$(pkgdatadir)/models/|g; s|build/report\.pdf|report.pdf|g' "$$f" \
+	  sed 's|src/model/|$(pkgdatadir)/models/|g; s|build/\([a-z]*\)\.pdf|\1.pdf|g' "$$f" \
 	    > "$(DESTDIR)$(mandir)/man$$s/$${f##*/}" \
 	  && chmod 644 "$(DESTDIR)$(mandir)/man$$s/$${f##*/}"; done
 	@for f in $(MB_FILES); do $(INSTALL_DATA) "$$f" $(DESTDIR)$(pkgdatadir)/models/; done
