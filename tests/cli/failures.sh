@@ -42,6 +42,11 @@ run 30 2 "ill-conditioned" run mast ref --T 0.01 --set m9=1.084823001646924398 \
 run 30 3 "R of body 1 became infinite or NaN" run doublependulum rkmk4 --set g=1e6 --h 0.1 \
   --T 1
 
+# the index-1 RKMK4 on the mast over 1e4 s: its drift ends in overflow at
+# t = 249.44, which used to end as "(status 1)" with exit 1
+run 120 3 "the rotation R of body 1 became infinite or NaN inside the step" \
+  run mast rkmk4 --T 1e4 --every 1000
+
 # 3. A Newton failure at the first step of the fast top, h |Omega| = 1.
 for s in dh dl; do
   run 30 3 "converges up to about --h 0.00" run --model-file "$top/src/model/fast-top.mb" "$s" \
