@@ -672,11 +672,17 @@ static int first_step_converges(const run_args *a, double h)
   return lg_run(a->s, a->par, &a->opt, h, 1, 1, NULL, NULL, NULL) == LG_OK;
 }
 
+#define NEWTON_HINT_STEPS 1000   /* rerun at most this many steps per other solver */
 static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, size_t n)
 {
   static const int solver[3] = {LG_NEWTON_DIRECT, LG_NEWTON_HYBRIDSJ, LG_NEWTON_PLAIN};
   if (a->newton_opt) {
     snprintf(buf, n, "try a smaller --h, a larger --newton-maxiter or a looser --newton-tol");
+    return;
+  }
+  if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help */
+    snprintf(buf, n, "try a smaller --h, or another --newton-solver (direct, newton, "
+             "hybridsj)");
     return;
   }
   for (int i = 0; i < 3; i++) {

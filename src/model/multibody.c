@@ -406,7 +406,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
 
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
 {
-  return mb_factor_tol(p, q, w, 0.0);
+  return mb_factor_tol(p, q, w, MB_PIVOT_TOL);
 }
 
 int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol)

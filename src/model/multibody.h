@@ -92,6 +92,8 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
 /* the rank test: A = B M^{-1} B^T at q factored with every pivot required
    above tol times its diagonal entry; LG_OK or LG_ESINGULAR */
 #define MB_RANK_TOL 1e-12
+/* the pivot every factorisation of a step needs: above round-off */
+#define MB_PIVOT_TOL (64 * 2.220446049250313e-16)
 int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
 /* after LG_ESINGULAR: the joints (0-based, increasing, at most max) whose
    rows of B are linearly dependent; returns how many there are */
