@@ -79,6 +79,17 @@ for f in hinge twice three; do
   grep -q "$f.mb:[0-9]*: " "$tmp/err" && ok "... naming the file and line" ||
     fail "$f: no file and line"
 done
+# a closed loop of three bodies is redundant when its joints lie on one line
+# (the joint forces along it balance on every body); off a line it is not
+{ echo "model loop"; body a 1 "1 1 1" "0 0 0"; body b 1 "1 1 1" "1 0 0"
+  body c 1 "1 1 1" "2 0 0"; echo "joint a 0.5 0 0 b -0.5 0 0"
+  echo "joint b 0.5 0 0 c -0.5 0 0"; echo "joint c -1 0 0 a 1 0 0"; } > "$tmp/loop.mb"
+run 30 2 "loop.mb:16: redundant constraints: joints 1, 2 and 3 remove the same motion" \
+  run --model-file "$tmp/loop.mb" ref
+{ echo "model loop2"; body a 1 "1 1 1" "0 0 0"; body b 1 "1 1 1" "1 0 0"
+  body c 1 "1 1 1" "0 1 0"; echo "joint a 0.5 0 0 b -0.5 0 0"
+  echo "joint b -0.5 0.5 0 c 0.5 -0.5 0"; echo "joint c 0 -0.5 0 a 0 0.5 0"; } > "$tmp/loop2.mb"
+run 30 0 "" run --model-file "$tmp/loop2.mb" ref --T 0.1
 { echo "model ratio"; body a 1 "1 1 1" "1 0 0"; body b 1e24 "1 1 1" "2 0 0"
   echo "joint ground 0 0 0 a -1 0 0"; echo "joint a 0 0 0 b -1 0 0"; } > "$tmp/ratio.mb"
 run 30 2 "ratio.mb:6: the model is ill-conditioned: masses m2 = 1e+24" \
