@@ -17,6 +17,7 @@
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
+#include "num/rk.h"
 
 static char tmp_path[PATH_MAX];            /* a named temporary output file */
 static volatile sig_atomic_t tmp_active;   /* 1 while tmp_path exists */
@@ -635,10 +636,9 @@ static int progress_step(void *ws, lg_state *s)
       /* the rate of the last interval, not of the whole run: a run that
          slows down says so at once */
       double rate = (double)(progress_k - progress_k1) / fmax(c - progress_c1, 1e-9);
-      fprintf(stderr, "\rlgsim: t = %.6g of %.6g (step %ld of %ld), %.3g s per step now, "
-              "%.0f s so far, about %.0f s to go  ", s->t, (double)progress_n * progress_h,
-              progress_k, progress_n, 1 / rate, c - progress_t0,
-              (double)(progress_n - progress_k) / rate);
+      fprintf(stderr, "\rlgsim: t = %.6g/%.6g, step %ld/%ld, %.2g s/step, %.0f s, ~%.0f s "
+              "left  ", s->t, (double)progress_n * progress_h, progress_k, progress_n,
+              1 / rate, c - progress_t0, (double)(progress_n - progress_k) / rate);
       progress_shown = 1;
       progress_next = c + 0.5;
       progress_k1 = progress_k;
@@ -646,6 +646,18 @@ static int progress_step(void *ws, lg_state *s)
     }
   }
   return status;
+}
+
+/* from inside a long step of the reference: the time and its step size */
+static void progress_watch(void *ctx, double t, double h)
+{
+  double c = now_seconds();
+  (void)ctx;
+  if (c < progress_next) return;
+  fprintf(stderr, "\rlgsim: t = %.6g/%.6g, inside step %ld/%ld, ref step %.2g s, %.0f s  ",
+          t, (double)progress_n * progress_h, progress_k + 1, progress_n, h, c - progress_t0);
+  progress_shown = 1;
+  progress_next = c + 0.5;
 }
 
 static const lg_scheme_type *progress_wrap(const lg_scheme_type *s, lg_scheme_type *copy,
@@ -658,6 +670,7 @@ static const lg_scheme_type *progress_wrap(const lg_scheme_type *s, lg_scheme_ty
   progress_n = nsteps;
   progress_h = h;
   progress_t0 = progress_c1 = progress_cr = now_seconds();
+  ref_set_watch(progress_watch, NULL);
   progress_next = progress_t0 + 2.0;
   return copy;
 }

@@ -178,10 +178,19 @@ struct ref_solver {
   char why[200];        /* the last failure in words */
 };
 
+static _Thread_local ref_watch_fn ref_watch;
+static _Thread_local void *ref_watch_ctx;
+
+void ref_set_watch(ref_watch_fn fn, void *ctx)
+{
+  ref_watch = fn;
+  ref_watch_ctx = ctx;
+}
+
 static int ref_count(double t, const double *y, double *dydt, void *params)
 {
   ref_solver *w = params;
-  w->nev++;
+  if (++w->nev % REF_WATCH_EVALS == 0 && ref_watch) ref_watch(ref_watch_ctx, w->t, w->d->h);
   return w->f(t, y, dydt, w->params);
 }
 

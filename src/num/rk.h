@@ -33,6 +33,12 @@ int ref_advance(ref_solver *w, double *t, double t1, double *y);
 const char *ref_why(const ref_solver *w);
 /* the time and step size reached so far (for a progress report) */
 void ref_where(const ref_solver *w, double *t, double *h);
+/* a function this thread's reference solvers call every REF_WATCH_EVALS
+   evaluations inside ref_advance, with the time and step size reached (a
+   program's progress report); NULL: none */
+typedef void (*ref_watch_fn)(void *ctx, double t, double h);
+#define REF_WATCH_EVALS 2048L
+void ref_set_watch(ref_watch_fn fn, void *ctx);
 void ref_free(ref_solver *w);
 
 #endif
