@@ -1,4 +1,4 @@
-# sun2022-fig14: complete Lie group, two forms at h = 0.05 (Fig. 14 of sun2022)
+# sun2022-fig14.gp: complete Lie group, two forms at h = 0.05.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.15,0.97,0.15,0.87 spacing 0,0.13
 set xrange [40:50]
@@ -10,7 +10,7 @@ set format x '$%g$'
 plot 'data/sun2022-fig14.dat' index 0 u 1:2 w l lt LT_complete t 'Eq.~(59)', \
      '' index 1 u 1:2 w l lt LT_complete_inc t 'Eq.~(60)'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set autoscale y
 set ytics 1e-16,1e4
 set ylabel '$|\theta_{59}-\theta_{60}|$ (rad)'

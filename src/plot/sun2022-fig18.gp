@@ -1,4 +1,4 @@
-# sun2022-fig18.gp: Fig. 18 of sun2022, p3d-f.
+# sun2022-fig18.gp: angular velocity, Eq. 70.
 dat = 'data/sun2022-fig18.dat'
 c1 = 2; c2 = 3; c3 = 4; both = 0
 yt = 5; lab = '$\omega$ (rad/s)'; k1 = '$\omega_1$'; k2 = '$\omega_2$'; k3 = '$\omega_3$'

@@ -1,4 +1,4 @@
-# sun2022-fig19.gp: Fig. 19 of sun2022, p3d-f.
+# sun2022-fig19.gp: attitude, Eq. 70.
 dat = 'data/sun2022-fig19.dat'
 c1 = 14; c2 = 15; c3 = 16; both = 0
 yt = 0.5; lab = '$\Gamma=R^Te_3$'; k1 = '$\Gamma_1$'; k2 = '$\Gamma_2$'; k3 = '$\Gamma_3$'

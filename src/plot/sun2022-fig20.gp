@@ -1,4 +1,4 @@
-# sun2022-fig20.gp: Fig. 20 of sun2022, p3d-ra.
+# sun2022-fig20.gp: angular velocity, Eq. 78.
 dat = 'data/sun2022-fig20.dat'
 c1 = 2; c2 = 3; c3 = 4; both = 0
 yt = 5; lab = '$\omega$ (rad/s)'; k1 = '$\omega_1$'; k2 = '$\omega_2$'; k3 = '$\omega_3$'

@@ -1,4 +1,4 @@
-# sun2022-fig22.gp: Fig. 22 of sun2022, p3d-clg.
+# sun2022-fig22.gp: angular velocity, Eq. 83.
 dat = 'data/sun2022-fig22.dat'
 c1 = 2; c2 = 3; c3 = 4; both = 0
 yt = 5; lab = '$\omega$ (rad/s)'; k1 = '$\omega_1$'; k2 = '$\omega_2$'; k3 = '$\omega_3$'

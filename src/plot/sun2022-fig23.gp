@@ -1,4 +1,4 @@
-# sun2022-fig23.gp: Fig. 23 of sun2022, p3d-clg.
+# sun2022-fig23.gp: first row of R, Eq. 83.
 dat = 'data/sun2022-fig23.dat'
 c1 = 5; c2 = 6; c3 = 7; both = 0
 yt = 0.5; lab = '$R^Te_1$'; k1 = '$R_{11}$'; k2 = '$R_{12}$'; k3 = '$R_{13}$'

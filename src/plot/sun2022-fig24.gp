@@ -1,4 +1,4 @@
-# sun2022-fig24.gp: Fig. 24 of sun2022, p3d-clg.
+# sun2022-fig24.gp: second row of R, Eq. 83.
 dat = 'data/sun2022-fig24.dat'
 c1 = 8; c2 = 9; c3 = 10; both = 0
 yt = 0.5; lab = '$R^Te_2$'; k1 = '$R_{21}$'; k2 = '$R_{22}$'; k3 = '$R_{23}$'

@@ -1,4 +1,4 @@
-# sun2022-fig25.gp: Fig. 25 of sun2022, p3d-clg.
+# sun2022-fig25.gp: third row of R, Eq. 83.
 dat = 'data/sun2022-fig25.dat'
 c1 = 11; c2 = 12; c3 = 13; both = 0
 yt = 0.5; lab = '$R^Te_3$'; k1 = '$R_{31}$'; k2 = '$R_{32}$'; k3 = '$R_{33}$'

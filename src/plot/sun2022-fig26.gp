@@ -1,4 +1,4 @@
-# sun2022-fig26.gp: Fig. 26 of sun2022, p3d-cardan.
+# sun2022-fig26.gp: angular velocity, Eq. 87 at two steps.
 dat = 'data/sun2022-fig26.dat'
 c1 = 2; c2 = 3; c3 = 4; both = 1
 s1 = '$h_1$'; s2 = '$h_2$'

@@ -1,4 +1,4 @@
-# sun2022-fig27.gp: Fig. 27 of sun2022, p3d-cardan.
+# sun2022-fig27.gp: attitude, Eq. 87 at two steps.
 dat = 'data/sun2022-fig27.dat'
 c1 = 14; c2 = 15; c3 = 16; both = 1
 s1 = '$h_1$'; s2 = '$h_2$'
