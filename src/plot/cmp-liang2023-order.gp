@@ -19,8 +19,8 @@ plot f index 0 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4', '' index 0 u 1:3 w lp lt L
      f index 0 u 1:6 w lp lt LT_imid_index2 dt 1 t 'imid-index2', '' index 0 u 1:7 w lp lt \
        LT_imid_index2 dt 2 notitle
 set title 'largest residual over 10\,s' offset 0,-0.6
-# the key below the panel, clear of the curves
-set key outside bottom center horizontal maxrows 2
+# the key in the empty band between the two groups of points
+set key at graph 0.03, graph 0.6 left top vertical
 set ylabel 'residual'
 set xrange [4e-4:2.5e-3]
 set yrange [1e-16:1e-3]

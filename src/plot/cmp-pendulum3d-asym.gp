@@ -4,7 +4,7 @@ dat = 'data/cmp-pendulum3d-asym.dat'
 set multiplot
 # the bottom margin keeps the x labels on the page
 set bmargin at screen 0.17; set tmargin at screen 0.84
-set lmargin at screen 0.15; set rmargin at screen 0.53
+set lmargin at screen 0.15; set rmargin at screen 0.51
 set logscale y
 set format y '$10^{%T}$'
 set xlabel '$t$ (s)'
@@ -17,9 +17,10 @@ plot for [i=0:6] dat index i using 1:(abs($5) + 1e-17) every 4 with linespoints 
            i == 4 ? LT_p3d_cardan : i == 5 ? LT_rk4 : LT_ref) notitle
 unset logscale y
 set format y '$%g$'
-set lmargin at screen 0.64; set rmargin at screen 0.98
+set lmargin at screen 0.665; set rmargin at screen 0.98
 set xrange [28:30]
-set ylabel '$\omega_1$ (rad/s)'
+# one character further left than gnuplot puts it, clear of the tick labels
+set ylabel '$\omega_1$ (rad/s)' offset -1,0
 unset key
 plot dat index 0 using 1:2 with lines lt LT_p3d_f title '(70)', \
      '' index 3 using 1:2 with lines lt LT_p3d_clg title '(83)', \

@@ -7,4 +7,5 @@
   gsub(old, new) }
 { print }
 /^\\begin\{document\}/ {
-  printf "\\vbox to %.2fbp{\\vss\\hbox to \\linewidth{\\hss\\footnotesize %s\\hss}\\vss}\\nointerlineskip\n", h, title }
+  printf "\\vbox to %.2fbp{\\vss\\hbox to \\linewidth{", h
+  printf "\\hss\\footnotesize %s\\hss}\\vss}\\nointerlineskip\n", title }
