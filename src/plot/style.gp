@@ -64,7 +64,7 @@ set linetype 41 lc rgb "#000000" lw 1.0 dt 1 pt 5  ps 0.9
 LT_guide = 40; LT_mark = 41
 # components of one vector, or other series of one scheme
 set linetype 42 lc rgb "#0072b2" lw 1.2 dt 1 pt 6  ps 0.4
-set linetype 43 lc rgb "#d55e00" lw 1.2 dt 1 pt 4  ps 0.4
-set linetype 44 lc rgb "#009e73" lw 1.2 dt 1 pt 8  ps 0.4
-set linetype 45 lc rgb "#cc79a7" lw 1.2 dt 1 pt 10 ps 0.4
+set linetype 43 lc rgb "#d55e00" lw 1.2 dt 2 pt 4  ps 0.4
+set linetype 44 lc rgb "#009e73" lw 1.2 dt 4 pt 8  ps 0.4
+set linetype 45 lc rgb "#cc79a7" lw 1.2 dt 5 pt 10 ps 0.4
 LT_comp1 = 42; LT_comp2 = 43; LT_comp3 = 44; LT_comp4 = 45
