@@ -10,4 +10,4 @@ set format x '%g'
 # the key above the bars
 set key outside top center horizontal
 plot 'data/cmp-planar-cost.dat' u 2:xtic(stringcolumn(4)) lt LT_comp1 t '$h=0.01$', \
-     '' u 3 lt LT_comp2 t '$h=0.05$'
+     '' u 3 lt LT_comp2 dt 1 t '$h=0.05$'
