@@ -535,7 +535,8 @@ static void tex_table(FILE *fp, const char *kind)
   fprintf(fp, "\\newcommand{\\claimstable@%s}{%%\n", kind);
   fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
         "\\begin{longtable}{@{}p{0.42\\textwidth}p{0.17\\textwidth}"
-        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}p{0.12\\textwidth}@{}}\n"
+        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}"
+        ">{\\raggedright}p{0.12\\textwidth}@{}}\n"
         "\\toprule claim & rule & published $p$ & measured $m$ & verdict\\tabularnewline"
         "\\midrule\\endhead\n", fp);
   for (int i = 0; i < nclaims; i++) {
