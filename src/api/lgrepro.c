@@ -383,12 +383,15 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
   if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
     return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
   int st = lgr_code(sim->s->init(sim->ws, sim->par, h, &sim->st));
-  if (st != LGR_OK) {
+  if (st != LGR_OK) {                            /* why may live in the workspace */
+    const char *why = sim->st.why && sim->st.why[0] ? sim->st.why : NULL;
+    st = sim_fail(sim, st == LGR_EINVAL ? LGR_ESOLVER : st, msg, msglen,
+                  "scheme %s could not start on model %s: %s%s%s%s", sim->s->name,
+                  sim->m->name, lgr_strerror(st == LGR_EINVAL ? LGR_ESOLVER : st),
+                  why ? " (" : "", why ? why : "", why ? ")" : "");
     sim->s->free(sim->ws);
     sim->ws = NULL;
-    return sim_fail(sim, st == LGR_EINVAL ? LGR_ESOLVER : st, msg, msglen,
-                    "scheme %s could not start on model %s: %s", sim->s->name, sim->m->name,
-                    lgr_strerror(st == LGR_EINVAL ? LGR_ESOLVER : st));
+    return st;
   }
   sim->h = h;
   sim->carried = lg_finite_fields(&sim->st);
@@ -435,12 +438,14 @@ static int step_fail(lgr_sim *sim, int st, double t0, const char *what)
     return sim_fail(sim, st, NULL, 0, "%s: the state became infinite or NaN (%s); scheme %s is "
                     "unstable at h = %s on this problem, a smaller h may help", head,
                     what, sim->s->name, h);
+  const char *why = sim->st.why && sim->st.why[0] ? sim->st.why : NULL;
   if (st == LGR_ERANK)
     return sim_fail(sim, st, NULL, 0, "%s: the constraint Jacobian lost rank under scheme %s "
                     "(the joints of model %s are redundant, or the mechanism passes a singular "
-                    "configuration)", head, sim->s->name, sim->m->name);
-  return sim_fail(sim, st, NULL, 0, "%s: scheme %s failed: %s", head, sim->s->name,
-                  lgr_strerror(st));
+                    "configuration)%s%s", head, sim->s->name, sim->m->name, why ? ": " : "",
+                    why ? why : "");
+  return sim_fail(sim, st, NULL, 0, "%s: scheme %s failed: %s%s%s", head, sim->s->name,
+                  lgr_strerror(st), why ? ": " : "", why ? why : "");
 }
 double lgr_time(const lgr_sim *sim) { return sim && sim->ws ? sim->st.t : NAN; }
 long lgr_nsteps(const lgr_sim *sim) { return sim && sim->ws ? sim->k : 0; }

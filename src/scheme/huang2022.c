@@ -788,7 +788,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   w->k = 0;
   mb_initial(w->p, w->q);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return mb_failed(w->mw, st, s);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
   s->newton_iters = 0;
   s->newton_resid = 0;
