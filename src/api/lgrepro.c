@@ -416,7 +416,8 @@ int lgr_step(lgr_sim *sim)
   if ((st == LGR_OK || st == LGR_ENONFINITE)
       && (what = lg_lost_field(&sim->st, sim->carried, name, sizeof name)))
     st = LGR_ENONFINITE;
-  if (st == LGR_ENONFINITE && !what) what = LG_INSIDE_STEP;
+  if (st == LGR_ENONFINITE && !what)
+    what = sim->st.why && sim->st.why[0] ? sim->st.why : LG_INSIDE_STEP;
   if (st != LGR_OK) return sim->status = step_fail(sim, st, t0, what);
   sim->k++;
   return LGR_OK;

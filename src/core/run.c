@@ -95,10 +95,9 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
   for (long k = 1; status == LG_OK && k <= nsteps; k++) {
     double t0 = s.t;
     status = sch->step(ws, &s);
-    if (((status == LG_OK && !still_finite(&s, carried)) || status == LG_ENONFINITE)
+    if (status == LG_OK && !still_finite(&s, carried)
         && (what = lg_lost_field(&s, carried, name, sizeof name)))
       status = LG_ENONFINITE;
-    if (status == LG_ENONFINITE && !what) what = LG_INSIDE_STEP;
     if (status != LG_OK) {
       if (fail) {
         fail->step = k;

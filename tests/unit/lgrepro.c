@@ -387,8 +387,8 @@ static void test_statuses(void)
                  "at h = 1 on this problem");
   if (!dp) return;
   expect_failure(dp, "rkmk4", "g=1e6", 0.1, LGR_ENONFINITE, 1,
-                 "step 2, t = 0.1: the state became infinite or NaN (a quantity inside the "
-                 "step)");
+                 "step 2, t = 0.1: the state became infinite or NaN (the rotation R of body 1 "
+                 "became infinite or NaN inside the step");
   expect_failure(dp, "ref", "g=1e12", 0.01, LGR_EWORK, 0,
                  "step 1, t = 0: scheme ref failed: the adaptive reference reached its bound "
                  "on the work of a step: the reference used its");
