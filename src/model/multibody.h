@@ -88,6 +88,9 @@ int mb_project(const mb_par *p, lg_body *q, mb_work *w);
 /* the same without touching R: positions to phi = 0, then velocities to
    B V = 0, both along M^{-1} B^T */
 int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
+/* the last move alone: V <- V - M^{-1} B^T A^{-1} B V at q, the velocities
+   onto B V = 0 in the metric of M */
+int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w);
 
 /* model family "multibody": a model built from a text description */
 lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t msglen);

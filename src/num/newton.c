@@ -247,6 +247,104 @@ static int newton_gsl_df(const gsl_vector *x, void *p, gsl_matrix *J)
 {
   return newton_gsl_fdf(x, p, NULL, J);
 }
+/* the multiply-adds of an envelope factorisation in the order ord (pos its
+   inverse); fr is scratch of n + 1 */
+static double newton_envelope_cost(int n, const int *ptr, const int *adj, const int *rows,
+                                   const int *ord, const int *pos, long *fr)
+{
+  double cost = 0;
+  fr[0] = 0;
+  for (int i = 0; i < n; i++) fr[i + 1] = fr[i] + rows[ord[i]];
+  for (int i = 0; i < n; i++) {
+    int j = i;
+    for (int a = ptr[ord[i]]; a < ptr[ord[i] + 1]; a++)
+      if (pos[adj[a]] < j) j = pos[adj[a]];
+    const double w = (double)(fr[i + 1] - fr[j]);
+    cost += (double)rows[ord[i]] * 0.5 * w * w;
+  }
+  return cost;
+}
+
+/* breadth first from s over every component (roots s, s + 1, ...), each
+   vertex's new neighbours by increasing degree; ord the visit order, p
+   scratch */
+static void newton_bfs(int n, const int *ptr, const int *adj, int s, int *ord, int *p)
+{
+  int m = 0, head = 0;
+  for (int k = 0; k < n; k++) p[k] = -1;
+  for (int root = s; m < n; root = (root + 1) % n) {      /* every component */
+    if (p[root] >= 0) continue;
+    p[root] = m; ord[m++] = root;
+    while (head < m) {
+      int v = ord[head++], m0 = m;
+      for (int a = ptr[v]; a < ptr[v + 1]; a++)
+        if (p[adj[a]] < 0) { p[adj[a]] = m; ord[m++] = adj[a]; }
+      for (int a = m0 + 1; a < m; a++)        /* by degree, then number: insertion */
+        for (int b = a; b > m0; b--) {
+          int u = ord[b], t = ord[b - 1], du = ptr[u + 1] - ptr[u], dt = ptr[t + 1] - ptr[t];
+          if (!(du < dt || (du == dt && u < t))) break;
+          ord[b] = t; ord[b - 1] = u;
+        }
+    }
+  }
+}
+
+/* the breadth-first levels of s's component: returns the last level's
+   number, *c a vertex of least degree on it; ord and dist scratch */
+static int newton_levels(const int *ptr, const int *adj, int n, int s, int *ord, int *dist, int *c)
+{
+  int head = 0, m = 0, far = 0, dmin = 0;
+  for (int k = 0; k < n; k++) dist[k] = -1;
+  ord[m++] = s;
+  dist[s] = 0;
+  while (head < m) {
+    int v = ord[head++];
+    if (dist[v] > far) far = dist[v];
+    for (int a = ptr[v]; a < ptr[v + 1]; a++)
+      if (dist[adj[a]] < 0) { dist[adj[a]] = dist[v] + 1; ord[m++] = adj[a]; }
+  }
+  *c = s;
+  for (int i = 0; i < m; i++) {
+    int v = ord[i], dg = ptr[v + 1] - ptr[v];
+    if (dist[v] == far && (*c == s || dg < dmin)) { dmin = dg; *c = v; }
+  }
+  return far;
+}
+
+int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows, int *pos)
+{
+  if (n <= 0) return 0;
+  int *ord = malloc((size_t)n * sizeof *ord), *best = malloc((size_t)n * sizeof *best),
+      *p = malloc((size_t)n * sizeof *p);
+  long *fr = malloc(((size_t)n + 1) * sizeof *fr);
+  if (!ord || !best || !p || !fr) { free(ord); free(best); free(p); free(fr); return -1; }
+  for (int k = 0; k < n; k++) best[k] = p[k] = k;
+  double bcost = newton_envelope_cost(n, ptr, adj, rows, best, p, fr);
+  int s0 = 0, s1 = n;                             /* the starts to try */
+  if (n > 64) {                                   /* one pseudo-peripheral start */
+    int s = 0, c, c2, lev = newton_levels(ptr, adj, n, s, ord, p, &c);
+    for (int it = 0; it < 8; it++) {
+      int l2 = newton_levels(ptr, adj, n, c, ord, p, &c2);
+      if (l2 <= lev) break;
+      s = c; c = c2; lev = l2;
+    }
+    s0 = s;
+    s1 = s + 1;
+  }
+  for (int s = s0; s < s1; s++) {
+    newton_bfs(n, ptr, adj, s, ord, p);
+    for (int i = 0; i < n / 2; i++) { int t = ord[i]; ord[i] = ord[n - 1 - i]; ord[n - 1 - i] = t; }
+    for (int i = 0; i < n; i++) p[ord[i]] = i;
+    double c = newton_envelope_cost(n, ptr, adj, rows, ord, p, fr);
+    if (c < bcost) {
+      bcost = c;
+      memcpy(best, ord, (size_t)n * sizeof *best);
+    }
+  }
+  for (int i = 0; i < n; i++) pos[best[i]] = i;
+  free(ord); free(best); free(p); free(fr);
+  return 0;
+}
 typedef struct {
   size_t nblk, bs, nc;
   double *Y, *S;         /* (nblk bs) x nc and nc x nc */

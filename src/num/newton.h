@@ -25,6 +25,15 @@ newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
    overwritten, r becomes dx); 0, or non-zero if singular or out of memory. */
 int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r);
 void newton_free(newton_ws *w);
+/* An order of the n vertices of a graph for an envelope (profile)
+   factorisation of a matrix with a block of rows[v] rows per vertex and
+   non-zero blocks where the graph has edges: the neighbours of v are
+   adj[ptr[v]] .. adj[ptr[v + 1] - 1], ascending, v not among them.  pos[v]
+   receives the place of v: the cheapest order, by the multiply-adds of the
+   factorisation, among the given one and reverse Cuthill-McKee orders
+   (started from every vertex for n <= 64, else from a pseudo-peripheral
+   one).  0, or -1 if out of memory. */
+int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows, int *pos);
 /* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
    *iters the number of iterations, *resid max|F| there.  LG_OK when
    max|F| < tol within maxiter iterations, else LG_ENEWTON. */
