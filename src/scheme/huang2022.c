@@ -356,7 +356,7 @@ static int hg_proj_alloc(hg_proj *w, const mb_topo *t)
   return LG_OK;
 }
 
-static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
+static int hg_project_dense(const mb_par *p, lg_body *q, hg_proj *w)
 {
   const int nc = w->nc, nv = w->nv;
   if (nc == 0) return LG_OK;
@@ -407,6 +407,17 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
   }
   return LG_OK;
 }
+
+/* the same by the envelope factorisation of chapter 8, for every system
+   beyond the smallest (below HG_DENSE unknowns in stage 1, the dense
+   Cholesky above, whose rounding the published figures were made with) */
+enum { HG_DENSE = 32 };
+static int hg_project(const mb_par *p, lg_body *q, hg_proj *d, mb_work *w)
+{
+  if (p->topo->nc == 0) return LG_OK;
+  if (!w) return hg_project_dense(p, q, d);
+  return mb_project_velocity(p, q, w);
+}
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
 enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
 
@@ -419,7 +430,8 @@ typedef struct {
   long k;
   newton_ws *nw;
   hg_s1 *s1;
-  hg_proj pj;
+  hg_proj pj;            /* stage 2 of small systems, dense ... */
+  mb_work *mw;           /* ... and of the others, by the envelope */
   lg_body *q;            /* the state at t_k, written to s->body */
   lg_body *vin;          /* velocities entering the next stage 1 (DL: M^{-1} p^-) */
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
@@ -434,6 +446,7 @@ static void hg_vi_free(void *ws)
   newton_free(w->nw);
   hg_s1_free(w->s1);
   hg_proj_free(&w->pj);
+  mb_work_free(w->mw);
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
   free(w);
 }
@@ -460,8 +473,13 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->z = malloc(n * sizeof *w->z);
   w->zh = malloc(3 * n * sizeof *w->zh);
   w->r = malloc(n * sizeof *w->r);
-  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r
-      || hg_proj_alloc(&w->pj, p->topo) != LG_OK) { hg_vi_free(w); return NULL; }
+  int small = w->n < HG_DENSE;
+  if (small) small = hg_proj_alloc(&w->pj, p->topo) == LG_OK;
+  else w->mw = mb_work_alloc(p->topo);
+  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)) {
+    hg_vi_free(w);
+    return NULL;
+  }
   return w;
 }
 static void *hg_dh_alloc(const void *par, const lg_opts *opt)
@@ -577,7 +595,7 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_advance(w);
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
-    st = hg_project(w->p, w->q, &w->pj);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
+    st = hg_project(w->p, w->q, &w->pj, w->mw);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
     return st;
