@@ -541,3 +541,24 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
   }
   return LG_OK;
 }
+struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
+{
+  const size_t n = bs * (size_t)t->nb + (size_t)t->nc;
+  if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
+  int *rows = malloc(((size_t)t->nj + 1) * sizeof *rows);
+  int *ib = malloc((2 * (size_t)t->nj + 1) * sizeof *ib), *ig = malloc((2 * (size_t)t->nj + 1) * sizeof *ig);
+  newton_ws *w = NULL;
+  if (rows && ib && ig) {
+    size_t ne = 0;
+    for (int k = 0; k < t->nj; k++) {
+      rows[k] = 3;                        /* a spherical joint */
+      for (int s = 0; s < 2; s++) {
+        int b = s ? t->joint[k].b : t->joint[k].a;
+        if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }
+      }
+    }
+    w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)t->nj, rows, ne, ib, ig);
+  }
+  free(rows); free(ib); free(ig);
+  return w;
+}

@@ -92,6 +92,11 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
    onto B V = 0 in the metric of M */
 int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w);
 
+/* the Newton solver for a system of bs unknowns per body followed by the
+   multipliers of every joint, coupled where a joint acts on a body
+   (newton_alloc_sparse); solver as in lg_opts */
+struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
+
 /* model family "multibody": a model built from a text description */
 lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t msglen);
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen);

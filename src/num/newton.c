@@ -19,6 +19,7 @@ struct newton_ws {
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
   void *own;                      /* a linear solver's workspace, freed with this one */
+  void (*own_free)(void *);       /* by this function */
 };
 static double newton_maxnorm(const gsl_vector *f)
 {
@@ -52,6 +53,7 @@ typedef struct {
   int jac_current;      /* 1 when J was evaluated at the current x */
   newton_lin_fn lin;    /* the caller's linear solve, or NULL: elimination */
   void *lin_ctx;
+  int lin_reads;        /* 1: lin only reads J, so it needs no copy */
   int eager;            /* 1: evaluate J with F when another iteration follows */
   int at_roundoff;      /* the last correction was at the round-off of x */
   double dxprev;        /* max-norm of the previous correction, 0 before one */
@@ -62,6 +64,7 @@ static int newton_direct_alloc(void *vstate, size_t n)
   newton_direct_state *st = vstate;
   st->n = n;
   st->lin = NULL;       /* GSL does not clear the state it allocates */
+  st->lin_reads = 0;
   st->lin_ctx = NULL;
   st->a = malloc(n * n * sizeof(double));
   st->b = malloc(n * sizeof(double));
@@ -159,10 +162,10 @@ static int newton_direct_custom(newton_direct_state *st, const gsl_matrix *J,
 {
   const size_t n = st->n;
   double *a = st->a, *b = st->b;
-  for (size_t i = 0; i < n; i++) {
-    memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
-    b[i] = -f->data[i * f->stride];
-  }
+  for (size_t i = 0; i < n; i++) b[i] = -f->data[i * f->stride];
+  if (st->lin_reads && J->tda == n) a = J->data;   /* J is left as it is */
+  else
+    for (size_t i = 0; i < n; i++) memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
   if (st->lin(st->lin_ctx, n, a, b) != 0) return GSL_ESING;
   return newton_apply(b, x, dx, dxn, xn, n);
 }
@@ -480,11 +483,12 @@ newton_ws *newton_alloc(size_t n, int solver)
   w->x0 = gsl_vector_alloc(n);
   w->x = malloc(n * sizeof(double));
   w->f = malloc(n * sizeof(double));
-  w->J = malloc(n * n * sizeof(double));
+  w->J = calloc(n * n, sizeof(double));
   if (!w->s || !w->x0 || !w->x || !w->f || !w->J) {
     newton_free(w);
     return NULL;
   }
+  gsl_matrix_set_zero(w->s->J);   /* a callback may write only its non-zeros */
   w->F.f = newton_gsl_f;
   w->F.df = newton_gsl_df;
   w->F.fdf = newton_gsl_fdf;
@@ -512,7 +516,7 @@ void newton_free(newton_ws *w)
   free(w->x);
   free(w->f);
   free(w->J);
-  newton_bordered_free(w->own);
+  if (w->own) w->own_free(w->own);
   free(w);
 }
 enum { NEWTON_BORDERED_MIN = 32 };   /* smaller systems: the dense elimination */
@@ -540,6 +544,7 @@ newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs)
   newton_ws *w = b ? newton_alloc_lin(n, newton_bordered_solve, b) : NULL;
   if (!w) { newton_bordered_free(b); return NULL; }
   w->own = b;
+  w->own_free = newton_bordered_free;
   return w;
 }
 
@@ -552,6 +557,271 @@ int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, doub
   int st = newton_bordered_solve(b, n, J, r);
   newton_bordered_free(b);
   return st;
+}
+typedef struct {
+  size_t nblk, bs, nc, ngrp;
+  int *goff;             /* ngrp + 1: first border unknown of each group */
+  int *bptr, *bcol;      /* per block: the border columns it couples to */
+  int *cptr, *cadj;      /* per border unknown: the border columns in its row of S */
+  int *perm, *first;     /* nc: place in the factor; first column of that row */
+  size_t *rowp;          /* nc: entry (i, m) at rowp[i] + m, m <= i */
+  size_t nenv;
+  double *lo, *up;       /* L by rows (diagonal: U_ii), U by columns */
+  double *Y, *y, *g;     /* A_i^{-1} C_i by blocks; one block's scratch; nc */
+  size_t mmax;
+} newton_sparse;
+
+static void newton_sparse_free(void *v)
+{
+  newton_sparse *b = v;
+  if (!b) return;
+  free(b->goff); free(b->bptr); free(b->bcol); free(b->cptr); free(b->cadj);
+  free(b->perm); free(b->first); free(b->rowp); free(b->lo); free(b->up);
+  free(b->Y); free(b->y); free(b->g);
+  free(b);
+}
+
+static inline double newton_dot(const double *a, const double *b, size_t n)
+{
+  double s = 0;
+  for (size_t m = 0; m < n; m++) s += a[m] * b[m];
+  return s;
+}
+
+/* entry (r, c) of S, border unknowns in the caller's order */
+static inline double *newton_sparse_at(newton_sparse *b, int r, int c)
+{
+  const int i = b->perm[r], j = b->perm[c];
+  return i >= j ? b->lo + b->rowp[i] + (size_t)j : b->up + b->rowp[j] + (size_t)i;
+}
+
+static int newton_sparse_solve(void *ctx, size_t n, double *J, double *r)
+{
+  newton_sparse *w = ctx;
+  const size_t bs = w->bs, nu = w->nblk * bs, nc = w->nc;
+  if (n != nu + nc) return 1;
+  /* per block: Y_i = A_i^{-1} C_i on its border columns, y_i = A_i^{-1} r1_i */
+  for (size_t i = 0; i < w->nblk; i++) {
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
+    const int *bc = w->bcol + w->bptr[i];
+    double a[64], *y = w->y;
+    for (size_t q = 0; q < bs; q++) {
+      for (size_t c = 0; c < bs; c++) a[bs * q + c] = J[(r0 + q) * n + r0 + c];
+      for (size_t j = 0; j < m; j++) y[(m + 1) * q + j] = J[(r0 + q) * n + nu + (size_t)bc[j]];
+      y[(m + 1) * q + m] = r[r0 + q];
+    }
+    if (newton_block_solve(a, y, bs, m + 1)) return 1;
+    double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (size_t q = 0; q < bs; q++) {
+      for (size_t j = 0; j < m; j++) Yi[m * q + j] = y[(m + 1) * q + j];
+      r[r0 + q] = y[(m + 1) * q + m];
+    }
+  }
+  if (nc == 0) return 0;
+  /* S = D Y - E in the envelope, and g = D y - r2 */
+  memset(w->lo, 0, w->nenv * sizeof *w->lo);
+  memset(w->up, 0, w->nenv * sizeof *w->up);
+  for (size_t c = 0; c < nc; c++) {
+    const double *Jc = J + (nu + c) * n + nu;
+    for (int a = w->cptr[c]; a < w->cptr[c + 1]; a++)
+      *newton_sparse_at(w, (int)c, w->cadj[a]) = -Jc[w->cadj[a]];
+    w->g[c] = -r[nu + c];
+  }
+  for (size_t i = 0; i < w->nblk; i++) {
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
+    const int *bc = w->bcol + w->bptr[i];
+    const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (size_t jr = 0; jr < m; jr++) {                /* the rows of D at block i */
+      const double *Dk = J + (nu + (size_t)bc[jr]) * n + r0;
+      double v = 0;
+      for (size_t q = 0; q < bs; q++) v += Dk[q] * r[r0 + q];
+      w->g[bc[jr]] += v;
+      for (size_t jc = 0; jc < m; jc++) {
+        double s = 0;
+        for (size_t q = 0; q < bs; q++) s += Dk[q] * Yi[m * q + jc];
+        *newton_sparse_at(w, bc[jr], bc[jc]) += s;
+      }
+    }
+  }
+  /* S = L U inside the envelope, no row exchanges */
+  const int *first = w->first;
+  for (size_t i = 0; i < nc; i++) {
+    double *Li = w->lo + w->rowp[i], *Ui = w->up + w->rowp[i];
+    for (size_t j = (size_t)first[i]; j < i; j++) {
+      double *Lj = w->lo + w->rowp[j];
+      const double *Uj = w->up + w->rowp[j];
+      size_t m0 = (size_t)(first[i] > first[j] ? first[i] : first[j]);
+      Li[j] = (Li[j] - newton_dot(Li + m0, Uj + m0, j - m0)) / Lj[j];
+      Ui[j] -= newton_dot(Lj + m0, Ui + m0, j - m0);
+    }
+    Li[i] -= newton_dot(Li + first[i], Ui + first[i], i - (size_t)first[i]);
+    if (!(fabs(Li[i]) > 0) || !isfinite(Li[i])) return 1;
+  }
+  /* L U x = g in the factor's order, then back to the caller's */
+  double *x = w->y;
+  for (size_t c = 0; c < nc; c++) x[w->perm[c]] = w->g[c];
+  for (size_t i = 0; i < nc; i++) {
+    const double *Li = w->lo + w->rowp[i];
+    x[i] -= newton_dot(Li + first[i], x + first[i], i - (size_t)first[i]);
+  }
+  for (size_t i = nc; i-- > 0;) {
+    const double *Ui = w->up + w->rowp[i];
+    x[i] /= w->lo[w->rowp[i] + i];
+    for (size_t m = (size_t)first[i]; m < i; m++) x[m] -= Ui[m] * x[i];
+  }
+  for (size_t c = 0; c < nc; c++) r[nu + c] = x[w->perm[c]];
+  for (size_t i = 0; i < w->nblk; i++) {                /* du = y - Y dnu */
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
+    const int *bc = w->bcol + w->bptr[i];
+    const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (size_t q = 0; q < bs; q++) {
+      double v = r[r0 + q];
+      for (size_t j = 0; j < m; j++) v -= Yi[m * q + j] * r[nu + (size_t)bc[j]];
+      r[r0 + q] = v;
+    }
+  }
+  return 0;
+}
+
+/* the structure: block columns, the pattern of S, the order and envelope */
+static newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t bs, size_t ngrp,
+                                          const int *grows, size_t ninc, const int *iblk,
+                                          const int *igrp)
+{
+  newton_sparse *b = calloc(1, sizeof *b);
+  int *gptr = NULL, *gadj = NULL, *tmp = NULL, *bg = NULL, *bgp = NULL, *gpos = NULL;
+  if (!b) return NULL;
+  b->nblk = nblk; b->bs = bs; b->ngrp = ngrp;
+  b->goff = malloc((ngrp + 1) * sizeof *b->goff);
+  b->bptr = calloc(nblk + 2, sizeof *b->bptr);
+  bgp = calloc(nblk + 2, sizeof *bgp);
+  bg = malloc((ninc + 1) * sizeof *bg);
+  if (!b->goff || !b->bptr || !bgp || !bg) goto fail;
+  b->goff[0] = 0;
+  for (size_t k = 0; k < ngrp; k++) b->goff[k + 1] = b->goff[k] + grows[k];
+  b->nc = (size_t)b->goff[ngrp];
+  if (nblk * bs + b->nc != n) goto fail;
+  /* groups of each block (by incidence order), and their border columns */
+  for (size_t e = 0; e < ninc; e++) {
+    if (iblk[e] < 0 || (size_t)iblk[e] >= nblk || igrp[e] < 0 || (size_t)igrp[e] >= ngrp) goto fail;
+    bgp[iblk[e] + 2]++;
+    b->bptr[iblk[e] + 2] += grows[igrp[e]];
+  }
+  for (size_t i = 0; i < nblk; i++) { bgp[i + 2] += bgp[i + 1]; b->bptr[i + 2] += b->bptr[i + 1]; }
+  b->bcol = malloc(((size_t)b->bptr[nblk + 1] + 1) * sizeof *b->bcol);
+  if (!b->bcol) goto fail;
+  for (size_t e = 0; e < ninc; e++) {
+    const int i = iblk[e], k = igrp[e];
+    bg[bgp[i + 1]++] = k;
+    for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->bcol[b->bptr[i + 1]++] = c;
+  }
+  b->mmax = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    size_t m = (size_t)(b->bptr[i + 1] - b->bptr[i]);
+    if (m > b->mmax) b->mmax = m;
+  }
+  /* the groups' graph: coupled to one block */
+  size_t nadj = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    size_t d = (size_t)(bgp[i + 1] - bgp[i]);
+    nadj += d * d;
+  }
+  gptr = calloc(ngrp + 2, sizeof *gptr);
+  gadj = malloc((nadj + 1) * sizeof *gadj);
+  tmp = malloc((nadj + ngrp + 1) * sizeof *tmp);
+  int *gb = malloc((ninc + 1) * sizeof *gb), *gbp = calloc(ngrp + 2, sizeof *gbp);
+  if (!gptr || !gadj || !tmp || !gb || !gbp) { free(gb); free(gbp); goto fail; }
+  for (size_t e = 0; e < ninc; e++) gbp[igrp[e] + 2]++;
+  for (size_t k = 0; k < ngrp; k++) gbp[k + 2] += gbp[k + 1];
+  for (size_t e = 0; e < ninc; e++) gb[gbp[igrp[e] + 1]++] = iblk[e];
+  for (size_t k = 0; k < ngrp; k++) {
+    int m = 0;
+    for (int a = gbp[k]; a < gbp[k + 1]; a++)
+      for (int c = bgp[gb[a]]; c < bgp[gb[a] + 1]; c++) {
+        int l = bg[c], u = m;
+        if ((size_t)l == k) continue;
+        while (u > 0 && tmp[u - 1] > l) u--;
+        if (u > 0 && tmp[u - 1] == l) continue;
+        memmove(tmp + u + 1, tmp + u, (size_t)(m - u) * sizeof *tmp);
+        tmp[u] = l;
+        m++;
+      }
+    memcpy(gadj + gptr[k], tmp, (size_t)m * sizeof *gadj);
+    gptr[k + 1] = gptr[k] + m;
+  }
+  free(gb); free(gbp);
+  gpos = malloc((ngrp + 1) * sizeof *gpos);
+  if (!gpos || newton_envelope_order((int)ngrp, gptr, gadj, grows, gpos) != 0) goto fail;
+  /* scalar places, envelope, and the pattern of each row of S */
+  const size_t nc = b->nc;
+  b->perm = malloc((nc + 1) * sizeof *b->perm);
+  b->first = malloc((nc + 1) * sizeof *b->first);
+  b->rowp = malloc((nc + 1) * sizeof *b->rowp);
+  b->cptr = malloc((nc + 1) * sizeof *b->cptr);
+  size_t ncad = 0;
+  for (size_t k = 0; k < ngrp; k++) {
+    ncad += (size_t)grows[k] * (size_t)grows[k];
+    for (int a = gptr[k]; a < gptr[k + 1]; a++) ncad += (size_t)grows[k] * (size_t)grows[gadj[a]];
+  }
+  b->cadj = malloc((ncad + 1) * sizeof *b->cadj);
+  b->g = malloc((nc + 1) * sizeof *b->g);
+  b->y = malloc((bs * (b->mmax + 1) + nc + 1) * sizeof *b->y);
+  b->Y = malloc(((size_t)b->bptr[nblk] * bs + 1) * sizeof *b->Y);
+  if (!b->perm || !b->first || !b->rowp || !b->cptr || !b->cadj || !b->g || !b->y || !b->Y) goto fail;
+  {
+    int *ord = tmp;                   /* the group at each place */
+    for (size_t k = 0; k < ngrp; k++) ord[gpos[k]] = (int)k;
+    int *plc = malloc((ngrp + 1) * sizeof *plc);    /* first scalar place of each place */
+    if (!plc) goto fail;
+    for (size_t i = 0, r = 0; i < ngrp; i++) { plc[i] = (int)r; r += (size_t)grows[ord[i]]; }
+    size_t off = 0, na = 0;
+    for (size_t i = 0; i < ngrp; i++) {
+      const int k = ord[i];
+      int j = (int)i;
+      for (int a = gptr[k]; a < gptr[k + 1]; a++)
+        if (gpos[gadj[a]] < j) j = gpos[gadj[a]];
+      for (int q = 0; q < grows[k]; q++) {
+        const int row = plc[i] + q;
+        b->perm[b->goff[k] + q] = row;
+        b->first[row] = plc[j];
+        b->rowp[row] = off - (size_t)plc[j];
+        off += (size_t)(row - plc[j] + 1);
+      }
+    }
+    for (size_t k = 0; k < ngrp; k++)               /* row pattern: own group, neighbours */
+      for (int q = 0; q < grows[k]; q++) {
+        b->cptr[b->goff[k] + q] = (int)na;
+        for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->cadj[na++] = c;
+        for (int a = gptr[k]; a < gptr[k + 1]; a++)
+          for (int c = b->goff[gadj[a]]; c < b->goff[gadj[a] + 1]; c++) b->cadj[na++] = c;
+      }
+    b->cptr[nc] = (int)na;
+    free(plc);
+    b->nenv = off;
+    b->lo = malloc((off + 1) * sizeof *b->lo);
+    b->up = malloc((off + 1) * sizeof *b->up);
+    if (!b->lo || !b->up) goto fail;
+  }
+  free(gptr); free(gadj); free(tmp); free(bg); free(bgp); free(gpos);
+  return b;
+fail:
+  free(gptr); free(gadj); free(tmp); free(bg); free(bgp); free(gpos);
+  newton_sparse_free(b);
+  return NULL;
+}
+
+newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
+                               size_t ninc, const int *iblk, const int *igrp)
+{
+  if (bs < 1 || bs > 8 || nblk * bs > n) return NULL;
+  if (n < NEWTON_BORDERED_MIN) return newton_alloc(n, LG_NEWTON_DIRECT);
+  newton_sparse *b = newton_sparse_alloc(n, nblk, bs, ngrp, grows, ninc, iblk, igrp);
+  newton_ws *w = b ? newton_alloc_lin(n, newton_sparse_solve, b) : NULL;
+  if (!w) { newton_sparse_free(b); return NULL; }
+  w->own = b;
+  w->own_free = newton_sparse_free;
+  ((newton_direct_state *)w->s->state)->lin_reads = 1;
+  return w;
 }
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
@@ -591,7 +861,7 @@ double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
                              size_t n, double eps)
 {
   double *xp = malloc(n * sizeof(double)), *fp = malloc(n * sizeof(double));
-  double *fm = malloc(n * sizeof(double)), *J = malloc(n * n * sizeof(double));
+  double *fm = malloc(n * sizeof(double)), *J = calloc(n * n, sizeof(double));
   double err = NAN;
   if (!xp || !fp || !fm || !J) goto done;
   if (eps <= 0) eps = 6e-6;

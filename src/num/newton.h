@@ -21,6 +21,17 @@ newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
    complement of the blocks (for n >= 32; below, the dense elimination).
    NULL if out of memory or nblk * bs > n. */
 newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
+/* The same system with its structure given: the n - nblk * bs border
+   unknowns form ngrp groups of grows[k] each (a joint's multipliers), and
+   block i and group k are coupled (C and D non-zero, in both directions)
+   only for the ninc pairs (iblk[e], igrp[e]); E (the corner) is non-zero
+   only between groups coupled to one block, and on each group's diagonal.
+   The Schur complement then has that sparsity and is factored inside its
+   envelope (LU without row exchanges, in the order of
+   newton_envelope_order).  For n >= 32; below, the dense elimination.
+   NULL if out of memory or the sizes disagree. */
+newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
+                               size_t ninc, const int *iblk, const int *igrp);
 /* For tests: that solver's correction, J dx = r solved in place (J is
    overwritten, r becomes dx); 0, or non-zero if singular or out of memory. */
 int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r);

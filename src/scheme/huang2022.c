@@ -234,7 +234,23 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->q1 = calloc(nb, sizeof *s->q1);
   s->F = malloc(9 * nb * sizeof *s->F);
   s->zlast = malloc((size_t)s->n * sizeof *s->zlast);
-  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast) { hg_s1_free(s); return NULL; }
+  s->bptr = calloc(nb + 2, sizeof *s->bptr);
+  s->bside = malloc((2 * nj + 1) * sizeof *s->bside);
+  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside) {
+    hg_s1_free(s);
+    return NULL;
+  }
+  for (int k = 0; k < s->nj; k++)           /* sides by body, each in increasing k */
+    for (int side = 0; side < 2; side++) {
+      int b = side ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (b != MB_GROUND) s->bptr[b + 2]++;
+    }
+  for (int i = 0; i < s->nb; i++) s->bptr[i + 2] += s->bptr[i + 1];
+  for (int k = 0; k < s->nj; k++)
+    for (int side = 0; side < 2; side++) {
+      int b = side ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (b != MB_GROUND) s->bside[s->bptr[b + 1]++] = 2 * k + side;
+    }
   return s;
 }
 
@@ -242,6 +258,7 @@ void hg_s1_free(hg_s1 *s)
 {
   if (!s) return;
   free(s->c); free(s->xb); free(s->G0); free(s->q1); free(s->F); free(s->zlast);
+  free(s->bptr); free(s->bside);
   free(s);
 }
 
@@ -270,7 +287,17 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
   const mb_par *p = s->p;
   const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
   double T[3 * 64 * 3];                          /* dexp of each body, up to 64 */
-  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  /* Jac: only the entries that can be non-zero are written (the others hold
+     zeros from the allocation, newton_alloc); the corner accumulates, so its
+     entries are cleared first */
+  if (Jac)
+    for (int k = 0; k < nj; k++)
+      for (int side = 0; side < 2; side++) {
+        int i = side ? p->topo->joint[k].b : p->topo->joint[k].a;
+        if (i == MB_GROUND) continue;
+        for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++)
+          for (int a = 0; a < 3; a++) Jac[(m0 + 3 * (s->bside[e] / 2) + a) * n + m0 + 3 * k + a] = 0;
+      }
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
     double G[3], A[9], *F = s->F + 9 * i;
@@ -319,13 +346,11 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
           for (int c = 0; c < 3; c++) Jac[(m0 + 3 * k + a) * n + 3 * i + c] = GT[3 * a + c];
         /* x_i moves by -s_ki Lambda_k / m_i: the rows of every joint l at body i */
         const double mi = mb_body_par(p, i)[MB_M];
-        for (int l = 0; l < nj; l++)
-          for (int t = 0; t < 2; t++) {
-            hg_side e = hg_joint_side(p, l, t);
-            if (e.body != i) continue;
-            for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k +
-                                            a] -= e.s * d.s / mi;
-          }
+        for (int q = s->bptr[i]; q < s->bptr[i + 1]; q++) {
+          const int l = s->bside[q] / 2;
+          const double es = s->bside[q] % 2 ? -1.0 : 1.0;
+          for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k + a] -= es * d.s / mi;
+        }
       }
   memcpy(s->zlast, z, (size_t)n * sizeof *z);
   return 0;
@@ -465,8 +490,7 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->maxiter = opt->newton_maxiter;
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* rotations of body i enter only its rows: bordered block diagonal, 3 x 3 */
-  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 3)
-                                                 : newton_alloc(n, opt->newton_solver);
+  w->nw = mb_newton_alloc(p->topo, 3, opt->newton_solver);
   w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
   w->q = calloc(nb, sizeof *w->q);
   w->vin = calloc(nb, sizeof *w->vin);
@@ -665,7 +689,8 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
   const int nb = g->nb, nj = g->nj, n = g->n, m0 = 6 * nb;
   const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
   double T[9 * 64];
-  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  /* Jac: every entry that can be non-zero is assigned before it is added
+     to; the others hold zeros from the allocation (newton_alloc) */
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
     lg_body *b = &g->q1[i];
@@ -780,8 +805,7 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
-  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
-                                                 : newton_alloc(n, opt->newton_solver);
+  w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);

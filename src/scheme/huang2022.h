@@ -32,6 +32,7 @@ typedef struct {
   lg_body *q1;           /* q_{n+1} at the last evaluation ... */
   double *F;             /* 9 nb: ... F_i = exp(theta_i) there ... */
   double *zlast;         /* ... and where it was made */
+  int *bptr, *bside;     /* the joint sides 2 k + s on body i: bside[bptr[i] .. bptr[i+1]-1] */
 } hg_s1;
 
 hg_s1 *hg_s1_alloc(const mb_par *p, int form);

@@ -63,8 +63,7 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
     w->tol = opt->newton_tol;
     w->maxiter = opt->newton_maxiter;
     /* the default solver gets the Schur-complement solve; the others are GSL's */
-    w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
-                                                   : newton_alloc(n, opt->newton_solver);
+    w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
@@ -190,7 +189,8 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
   const double hh = 0.5 * w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
   const double *U = x, *nu = x + 6 * nb;
 #define JAC(r, c) J[(size_t)(r) * (size_t)n + (size_t)(c)]
-  if (J) memset(J, 0, (size_t)n * (size_t)n * sizeof *J);
+  /* J: every entry that can be non-zero is assigned before it is added to;
+     the others hold zeros from the allocation (newton_alloc) */
   /* the midpoint configuration: R_i exp((h/2) hat W_i), and dexp there */
   for (int i = 0; i < nb; i++) {
     double th[3] = {hh * U[6 * i], hh * U[6 * i + 1], hh * U[6 * i + 2]}, E[9];
@@ -243,9 +243,9 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
         for (int r = 0; r < 3; r++) {
           for (int cc = 0; cc < 3; cc++) {
             JAC(6 * i + r, 6 * i + cc) += sg * hh * PYT[3 * r + cc] / Jb[r];
-            JAC(6 * i + r, 6 * nb + 3 * k + cc) += sg * HPRt[3 * r + cc] / Jb[r];
+            JAC(6 * i + r, 6 * nb + 3 * k + cc) = sg * HPRt[3 * r + cc] / Jb[r];
           }
-          JAC(6 * i + 3 + r, 6 * nb + 3 * k + r) += sg / m;
+          JAC(6 * i + 3 + r, 6 * nb + 3 * k + r) = sg / m;
         }
       }
     }
@@ -270,9 +270,8 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
         for (int r = 0; r < 9; r++) S[r] = HP[r] + hh * ZT[r];
         so3_mul(RS, Rm, S);
         for (int r = 0; r < 3; r++) {
-          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) -= sg * RS[3 * r +
-              cc];
-          JAC(6 * nb + 3 * k + r, 6 * i + 3 + r) += sg;
+          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) = -sg * RS[3 * r + cc];
+          JAC(6 * nb + 3 * k + r, 6 * i + 3 + r) = sg;
         }
       }
     }
