@@ -9,6 +9,7 @@
 #include "core/lg.h"
 #include "num/newton.h"
 
+static void newton_sparse_free(void *v);
 struct newton_ws {
   size_t n;
   gsl_multiroot_fdfsolver *s;
@@ -20,6 +21,9 @@ struct newton_ws {
   void *params;                   /* ... and its parameters */
   void *own;                      /* a linear solver's workspace, freed with this one */
   void (*own_free)(void *);       /* by this function */
+  struct newton_sparse *sp;       /* newton_alloc_sparse: the structure, no GSL solver */
+  newton_jfdf_fn jfdf;            /* newton_solve_sparse's callback ... */
+  void *jparams;                  /* ... and its parameters */
 };
 static double newton_maxnorm(const gsl_vector *f)
 {
@@ -53,7 +57,6 @@ typedef struct {
   int jac_current;      /* 1 when J was evaluated at the current x */
   newton_lin_fn lin;    /* the caller's linear solve, or NULL: elimination */
   void *lin_ctx;
-  int lin_reads;        /* 1: lin only reads J, so it needs no copy */
   int eager;            /* 1: evaluate J with F when another iteration follows */
   int at_roundoff;      /* the last correction was at the round-off of x */
   double dxprev;        /* max-norm of the previous correction, 0 before one */
@@ -64,7 +67,6 @@ static int newton_direct_alloc(void *vstate, size_t n)
   newton_direct_state *st = vstate;
   st->n = n;
   st->lin = NULL;       /* GSL does not clear the state it allocates */
-  st->lin_reads = 0;
   st->lin_ctx = NULL;
   st->a = malloc(n * n * sizeof(double));
   st->b = malloc(n * sizeof(double));
@@ -162,10 +164,10 @@ static int newton_direct_custom(newton_direct_state *st, const gsl_matrix *J,
 {
   const size_t n = st->n;
   double *a = st->a, *b = st->b;
-  for (size_t i = 0; i < n; i++) b[i] = -f->data[i * f->stride];
-  if (st->lin_reads && J->tda == n) a = J->data;   /* J is left as it is */
-  else
-    for (size_t i = 0; i < n; i++) memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
+  for (size_t i = 0; i < n; i++) {
+    memcpy(a + i * n, J->data + i * J->tda, n * sizeof *a);
+    b[i] = -f->data[i * f->stride];
+  }
   if (st->lin(st->lin_ctx, n, a, b) != 0) return GSL_ESING;
   return newton_apply(b, x, dx, dxn, xn, n);
 }
@@ -512,6 +514,7 @@ void newton_free(newton_ws *w)
 {
   if (!w) return;
   if (w->s) gsl_multiroot_fdfsolver_free(w->s);
+  if (w->sp) newton_sparse_free(w->sp);
   if (w->x0) gsl_vector_free(w->x0);
   free(w->x);
   free(w->f);
@@ -558,27 +561,90 @@ int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, doub
   newton_bordered_free(b);
   return st;
 }
-typedef struct {
-  size_t nblk, bs, nc, ngrp;
+struct newton_sparse {
+  size_t n, nblk, bs, nc, ngrp;
   int *goff;             /* ngrp + 1: first border unknown of each group */
-  int *bptr, *bcol;      /* per block: the border columns it couples to */
-  int *cptr, *cadj;      /* per border unknown: the border columns in its row of S */
+  int *colgrp;           /* nc: the group of each border unknown */
+  int *bgp, *bg;         /* per block: its groups */
+  int *bptr, *bcol;      /* per block: its border columns (its groups' in turn) */
+  int *gbp, *gb;         /* per group: its blocks */
+  int *gptr, *gadj;      /* per group: the groups coupled to it */
+  size_t *brow, *grow;   /* store: first entry of block i's rows, of group k's rows */
+  int *bld, *gld;        /* their lengths (bs + border columns; bs blocks + pattern) */
+  size_t *dpos;          /* per block column j of block i: where D(bcol_j, block i) starts */
+  size_t nstore;
+  double *v;             /* the store of J */
   int *perm, *first;     /* nc: place in the factor; first column of that row */
   size_t *rowp;          /* nc: entry (i, m) at rowp[i] + m, m <= i */
   size_t nenv;
   double *lo, *up;       /* L by rows (diagonal: U_ii), U by columns */
-  double *Y, *y, *g;     /* A_i^{-1} C_i by blocks; one block's scratch; nc */
-  size_t mmax;
-} newton_sparse;
+  double *Y, *y, *g;     /* A_i^{-1} C_i by blocks; scratch; nc */
+  double *f, *b;         /* n: a second F, the correction */
+};
 
 static void newton_sparse_free(void *v)
 {
-  newton_sparse *b = v;
+  struct newton_sparse *b = v;
   if (!b) return;
-  free(b->goff); free(b->bptr); free(b->bcol); free(b->cptr); free(b->cadj);
+  free(b->goff); free(b->colgrp); free(b->bgp); free(b->bg); free(b->bptr); free(b->bcol);
+  free(b->gbp); free(b->gb); free(b->gptr); free(b->gadj); free(b->brow); free(b->grow);
+  free(b->bld); free(b->gld); free(b->dpos); free(b->v);
   free(b->perm); free(b->first); free(b->rowp); free(b->lo); free(b->up);
-  free(b->Y); free(b->y); free(b->g);
+  free(b->Y); free(b->y); free(b->g); free(b->f); free(b->b);
   free(b);
+}
+
+/* the place of group k among block i's groups, as a column offset; -1 */
+static long newton_sparse_bcoff(const struct newton_sparse *w, int i, int k)
+{
+  long off = 0;
+  for (int a = w->bgp[i]; a < w->bgp[i + 1]; a++) {
+    if (w->bg[a] == k) return off;
+    off += w->goff[w->bg[a] + 1] - w->goff[w->bg[a]];
+  }
+  return -1;
+}
+
+/* the column offset of group l in the row of group k past its blocks; -1 */
+static long newton_sparse_gcoff(const struct newton_sparse *w, int k, int l)
+{
+  long off = w->goff[k + 1] - w->goff[k];
+  if (l == k) return 0;
+  for (int a = w->gptr[k]; a < w->gptr[k + 1]; a++) {
+    if (w->gadj[a] == l) return off;
+    off += w->goff[w->gadj[a] + 1] - w->goff[w->gadj[a]];
+  }
+  return -1;
+}
+
+double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld)
+{
+  if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
+  const struct newton_sparse *w = J->sp;
+  const size_t nu = w->nblk * w->bs, bs = w->bs;
+  if (r >= w->n || c >= w->n) return NULL;
+  if (r < nu) {
+    const int i = (int)(r / bs);
+    double *row = w->v + w->brow[i] + (r - (size_t)i * bs) * (size_t)w->bld[i];
+    *ld = (size_t)w->bld[i];
+    if (c < nu) return c / bs == (size_t)i ? row + (c - (size_t)i * bs) : NULL;
+    const int k = w->colgrp[c - nu];
+    long off = newton_sparse_bcoff(w, i, k);
+    return off < 0 ? NULL : row + bs + (size_t)off + (c - nu - (size_t)w->goff[k]);
+  }
+  const int k = w->colgrp[r - nu];
+  double *row = w->v + w->grow[k] + (r - nu - (size_t)w->goff[k]) * (size_t)w->gld[k];
+  const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
+  *ld = (size_t)w->gld[k];
+  if (c < nu) {
+    const int i = (int)(c / bs);
+    for (size_t a = 0; a < nbk; a++)
+      if (w->gb[w->gbp[k] + (int)a] == i) return row + a * bs + (c - (size_t)i * bs);
+    return NULL;
+  }
+  const int l = w->colgrp[c - nu];
+  long off = newton_sparse_gcoff(w, k, l);
+  return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
 }
 
 static inline double newton_dot(const double *a, const double *b, size_t n)
@@ -589,25 +655,24 @@ static inline double newton_dot(const double *a, const double *b, size_t n)
 }
 
 /* entry (r, c) of S, border unknowns in the caller's order */
-static inline double *newton_sparse_at(newton_sparse *b, int r, int c)
+static inline double *newton_sparse_at(struct newton_sparse *b, int r, int c)
 {
   const int i = b->perm[r], j = b->perm[c];
   return i >= j ? b->lo + b->rowp[i] + (size_t)j : b->up + b->rowp[j] + (size_t)i;
 }
 
-static int newton_sparse_solve(void *ctx, size_t n, double *J, double *r)
+/* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
+static int newton_sparse_solve(struct newton_sparse *w, double *r)
 {
-  newton_sparse *w = ctx;
   const size_t bs = w->bs, nu = w->nblk * bs, nc = w->nc;
-  if (n != nu + nc) return 1;
   /* per block: Y_i = A_i^{-1} C_i on its border columns, y_i = A_i^{-1} r1_i */
   for (size_t i = 0; i < w->nblk; i++) {
-    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
-    const int *bc = w->bcol + w->bptr[i];
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]), ld = (size_t)w->bld[i];
+    const double *Ji = w->v + w->brow[i];
     double a[64], *y = w->y;
     for (size_t q = 0; q < bs; q++) {
-      for (size_t c = 0; c < bs; c++) a[bs * q + c] = J[(r0 + q) * n + r0 + c];
-      for (size_t j = 0; j < m; j++) y[(m + 1) * q + j] = J[(r0 + q) * n + nu + (size_t)bc[j]];
+      for (size_t c = 0; c < bs; c++) a[bs * q + c] = Ji[q * ld + c];
+      for (size_t j = 0; j < m; j++) y[(m + 1) * q + j] = Ji[q * ld + bs + j];
       y[(m + 1) * q + m] = r[r0 + q];
     }
     if (newton_block_solve(a, y, bs, m + 1)) return 1;
@@ -621,18 +686,24 @@ static int newton_sparse_solve(void *ctx, size_t n, double *J, double *r)
   /* S = D Y - E in the envelope, and g = D y - r2 */
   memset(w->lo, 0, w->nenv * sizeof *w->lo);
   memset(w->up, 0, w->nenv * sizeof *w->up);
-  for (size_t c = 0; c < nc; c++) {
-    const double *Jc = J + (nu + c) * n + nu;
-    for (int a = w->cptr[c]; a < w->cptr[c + 1]; a++)
-      *newton_sparse_at(w, (int)c, w->cadj[a]) = -Jc[w->cadj[a]];
-    w->g[c] = -r[nu + c];
+  for (size_t k = 0; k < w->ngrp; k++) {
+    const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
+    for (int c = w->goff[k]; c < w->goff[k + 1]; c++) {
+      const double *Ec = w->v + w->grow[k] + (size_t)(c - w->goff[k]) * (size_t)w->gld[k] + nbk * bs;
+      size_t t = 0;
+      for (int c2 = w->goff[k]; c2 < w->goff[k + 1]; c2++) *newton_sparse_at(w, c, c2) = -Ec[t++];
+      for (int a = w->gptr[k]; a < w->gptr[k + 1]; a++)
+        for (int c2 = w->goff[w->gadj[a]]; c2 < w->goff[w->gadj[a] + 1]; c2++)
+          *newton_sparse_at(w, c, c2) = -Ec[t++];
+      w->g[c] = -r[nu + (size_t)c];
+    }
   }
   for (size_t i = 0; i < w->nblk; i++) {
     const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
     const int *bc = w->bcol + w->bptr[i];
     const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
     for (size_t jr = 0; jr < m; jr++) {                /* the rows of D at block i */
-      const double *Dk = J + (nu + (size_t)bc[jr]) * n + r0;
+      const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + jr];
       double v = 0;
       for (size_t q = 0; q < bs; q++) v += Dk[q] * r[r0 + q];
       w->g[bc[jr]] += v;
@@ -683,129 +754,151 @@ static int newton_sparse_solve(void *ctx, size_t n, double *J, double *r)
   return 0;
 }
 
-/* the structure: block columns, the pattern of S, the order and envelope */
-static newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t bs, size_t ngrp,
-                                          const int *grows, size_t ninc, const int *iblk,
-                                          const int *igrp)
+/* CSR lists: for each of n owners, its items, from the pairs (own[e], item[e]) */
+static int newton_csr(size_t n, size_t ne, const int *own, const int *item, int **ptr, int **list)
 {
-  newton_sparse *b = calloc(1, sizeof *b);
-  int *gptr = NULL, *gadj = NULL, *tmp = NULL, *bg = NULL, *bgp = NULL, *gpos = NULL;
+  int *p = calloc(n + 2, sizeof *p), *l = malloc((ne + 1) * sizeof *l);
+  if (!p || !l) { free(p); free(l); return -1; }
+  for (size_t e = 0; e < ne; e++) p[own[e] + 2]++;
+  for (size_t i = 0; i < n; i++) p[i + 2] += p[i + 1];
+  for (size_t e = 0; e < ne; e++) l[p[own[e] + 1]++] = item[e];
+  *ptr = p;
+  *list = l;
+  return 0;
+}
+
+/* the structure: lists, the store, the pattern of S, the order and envelope */
+static struct newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t bs, size_t ngrp,
+                                                 const int *grows, size_t ninc,
+                                                 const int *iblk, const int *igrp)
+{
+  struct newton_sparse *b = calloc(1, sizeof *b);
+  int *tmp = NULL, *gpos = NULL, *plc = NULL;
   if (!b) return NULL;
-  b->nblk = nblk; b->bs = bs; b->ngrp = ngrp;
+  b->n = n; b->nblk = nblk; b->bs = bs; b->ngrp = ngrp;
   b->goff = malloc((ngrp + 1) * sizeof *b->goff);
-  b->bptr = calloc(nblk + 2, sizeof *b->bptr);
-  bgp = calloc(nblk + 2, sizeof *bgp);
-  bg = malloc((ninc + 1) * sizeof *bg);
-  if (!b->goff || !b->bptr || !bgp || !bg) goto fail;
+  if (!b->goff) goto fail;
   b->goff[0] = 0;
   for (size_t k = 0; k < ngrp; k++) b->goff[k + 1] = b->goff[k] + grows[k];
   b->nc = (size_t)b->goff[ngrp];
-  if (nblk * bs + b->nc != n) goto fail;
-  /* groups of each block (by incidence order), and their border columns */
-  for (size_t e = 0; e < ninc; e++) {
+  const size_t nc = b->nc;
+  if (nblk * bs + nc != n) goto fail;
+  for (size_t e = 0; e < ninc; e++)
     if (iblk[e] < 0 || (size_t)iblk[e] >= nblk || igrp[e] < 0 || (size_t)igrp[e] >= ngrp) goto fail;
-    bgp[iblk[e] + 2]++;
-    b->bptr[iblk[e] + 2] += grows[igrp[e]];
-  }
-  for (size_t i = 0; i < nblk; i++) { bgp[i + 2] += bgp[i + 1]; b->bptr[i + 2] += b->bptr[i + 1]; }
-  b->bcol = malloc(((size_t)b->bptr[nblk + 1] + 1) * sizeof *b->bcol);
-  if (!b->bcol) goto fail;
-  for (size_t e = 0; e < ninc; e++) {
-    const int i = iblk[e], k = igrp[e];
-    bg[bgp[i + 1]++] = k;
-    for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->bcol[b->bptr[i + 1]++] = c;
-  }
-  b->mmax = 0;
+  b->colgrp = malloc((nc + 1) * sizeof *b->colgrp);
+  if (!b->colgrp || newton_csr(nblk, ninc, iblk, igrp, &b->bgp, &b->bg) != 0
+      || newton_csr(ngrp, ninc, igrp, iblk, &b->gbp, &b->gb) != 0) goto fail;
+  for (size_t k = 0; k < ngrp; k++)
+    for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->colgrp[c] = (int)k;
+  /* border columns of each block */
+  b->bptr = calloc(nblk + 1, sizeof *b->bptr);
+  if (!b->bptr) goto fail;
   for (size_t i = 0; i < nblk; i++) {
-    size_t m = (size_t)(b->bptr[i + 1] - b->bptr[i]);
-    if (m > b->mmax) b->mmax = m;
+    int m = 0;
+    for (int a = b->bgp[i]; a < b->bgp[i + 1]; a++) m += grows[b->bg[a]];
+    b->bptr[i + 1] = b->bptr[i] + m;
   }
-  /* the groups' graph: coupled to one block */
+  b->bcol = malloc(((size_t)b->bptr[nblk] + 1) * sizeof *b->bcol);
+  b->dpos = malloc(((size_t)b->bptr[nblk] + 1) * sizeof *b->dpos);
+  if (!b->bcol || !b->dpos) goto fail;
+  size_t mmax = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    int t = b->bptr[i];
+    for (int a = b->bgp[i]; a < b->bgp[i + 1]; a++)
+      for (int c = b->goff[b->bg[a]]; c < b->goff[b->bg[a] + 1]; c++) b->bcol[t++] = c;
+    if ((size_t)(b->bptr[i + 1] - b->bptr[i]) > mmax) mmax = (size_t)(b->bptr[i + 1] - b->bptr[i]);
+  }
+  /* the groups' graph: coupled through one block */
   size_t nadj = 0;
-  for (size_t i = 0; i < nblk; i++) {
-    size_t d = (size_t)(bgp[i + 1] - bgp[i]);
-    nadj += d * d;
-  }
-  gptr = calloc(ngrp + 2, sizeof *gptr);
-  gadj = malloc((nadj + 1) * sizeof *gadj);
+  for (size_t k = 0; k < ngrp; k++)
+    for (int a = b->gbp[k]; a < b->gbp[k + 1]; a++)
+      nadj += (size_t)(b->bgp[b->gb[a] + 1] - b->bgp[b->gb[a]]);
+  b->gptr = calloc(ngrp + 1, sizeof *b->gptr);
+  b->gadj = malloc((nadj + 1) * sizeof *b->gadj);
   tmp = malloc((nadj + ngrp + 1) * sizeof *tmp);
-  int *gb = malloc((ninc + 1) * sizeof *gb), *gbp = calloc(ngrp + 2, sizeof *gbp);
-  if (!gptr || !gadj || !tmp || !gb || !gbp) { free(gb); free(gbp); goto fail; }
-  for (size_t e = 0; e < ninc; e++) gbp[igrp[e] + 2]++;
-  for (size_t k = 0; k < ngrp; k++) gbp[k + 2] += gbp[k + 1];
-  for (size_t e = 0; e < ninc; e++) gb[gbp[igrp[e] + 1]++] = iblk[e];
+  if (!b->gptr || !b->gadj || !tmp) goto fail;
   for (size_t k = 0; k < ngrp; k++) {
     int m = 0;
-    for (int a = gbp[k]; a < gbp[k + 1]; a++)
-      for (int c = bgp[gb[a]]; c < bgp[gb[a] + 1]; c++) {
-        int l = bg[c], u = m;
+    for (int a = b->gbp[k]; a < b->gbp[k + 1]; a++)
+      for (int c = b->bgp[b->gb[a]]; c < b->bgp[b->gb[a] + 1]; c++) {
+        int l = b->bg[c], u = m;
         if ((size_t)l == k) continue;
-        while (u > 0 && tmp[u - 1] > l) u--;
+        while (u > 0 && tmp[u - 1] > l) u--;      /* insertion, each group once */
         if (u > 0 && tmp[u - 1] == l) continue;
         memmove(tmp + u + 1, tmp + u, (size_t)(m - u) * sizeof *tmp);
         tmp[u] = l;
         m++;
       }
-    memcpy(gadj + gptr[k], tmp, (size_t)m * sizeof *gadj);
-    gptr[k + 1] = gptr[k] + m;
+    memcpy(b->gadj + b->gptr[k], tmp, (size_t)m * sizeof *b->gadj);
+    b->gptr[k + 1] = b->gptr[k] + m;
   }
-  free(gb); free(gbp);
+  /* the store: block rows, then group rows */
+  b->brow = malloc((nblk + 1) * sizeof *b->brow);
+  b->grow = malloc((ngrp + 1) * sizeof *b->grow);
+  b->bld = malloc((nblk + 1) * sizeof *b->bld);
+  b->gld = malloc((ngrp + 1) * sizeof *b->gld);
+  if (!b->brow || !b->grow || !b->bld || !b->gld) goto fail;
+  size_t off = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    b->brow[i] = off;
+    b->bld[i] = (int)bs + b->bptr[i + 1] - b->bptr[i];
+    off += bs * (size_t)b->bld[i];
+  }
+  for (size_t k = 0; k < ngrp; k++) {
+    int w = (int)bs * (b->gbp[k + 1] - b->gbp[k]) + grows[k];
+    for (int a = b->gptr[k]; a < b->gptr[k + 1]; a++) w += grows[b->gadj[a]];
+    b->grow[k] = off;
+    b->gld[k] = w;
+    off += (size_t)grows[k] * (size_t)w;
+  }
+  b->nstore = off;
+  b->v = calloc(off + 1, sizeof *b->v);
+  if (!b->v) goto fail;
+  for (size_t i = 0; i < nblk; i++)              /* where each D block starts */
+    for (int j = b->bptr[i]; j < b->bptr[i + 1]; j++) {
+      const int c = b->bcol[j], k = b->colgrp[c];
+      size_t a = 0;
+      while (b->gb[b->gbp[k] + (int)a] != (int)i) a++;
+      b->dpos[j] = b->grow[k] + (size_t)(c - b->goff[k]) * (size_t)b->gld[k] + a * bs;
+    }
+  /* the order of the groups, the envelope of S */
   gpos = malloc((ngrp + 1) * sizeof *gpos);
-  if (!gpos || newton_envelope_order((int)ngrp, gptr, gadj, grows, gpos) != 0) goto fail;
-  /* scalar places, envelope, and the pattern of each row of S */
-  const size_t nc = b->nc;
+  plc = malloc((ngrp + 1) * sizeof *plc);
+  if (!gpos || !plc || newton_envelope_order((int)ngrp, b->gptr, b->gadj, grows, gpos) != 0) goto fail;
   b->perm = malloc((nc + 1) * sizeof *b->perm);
   b->first = malloc((nc + 1) * sizeof *b->first);
   b->rowp = malloc((nc + 1) * sizeof *b->rowp);
-  b->cptr = malloc((nc + 1) * sizeof *b->cptr);
-  size_t ncad = 0;
-  for (size_t k = 0; k < ngrp; k++) {
-    ncad += (size_t)grows[k] * (size_t)grows[k];
-    for (int a = gptr[k]; a < gptr[k + 1]; a++) ncad += (size_t)grows[k] * (size_t)grows[gadj[a]];
-  }
-  b->cadj = malloc((ncad + 1) * sizeof *b->cadj);
-  b->g = malloc((nc + 1) * sizeof *b->g);
-  b->y = malloc((bs * (b->mmax + 1) + nc + 1) * sizeof *b->y);
-  b->Y = malloc(((size_t)b->bptr[nblk] * bs + 1) * sizeof *b->Y);
-  if (!b->perm || !b->first || !b->rowp || !b->cptr || !b->cadj || !b->g || !b->y || !b->Y) goto fail;
-  {
-    int *ord = tmp;                   /* the group at each place */
-    for (size_t k = 0; k < ngrp; k++) ord[gpos[k]] = (int)k;
-    int *plc = malloc((ngrp + 1) * sizeof *plc);    /* first scalar place of each place */
-    if (!plc) goto fail;
-    for (size_t i = 0, r = 0; i < ngrp; i++) { plc[i] = (int)r; r += (size_t)grows[ord[i]]; }
-    size_t off = 0, na = 0;
-    for (size_t i = 0; i < ngrp; i++) {
-      const int k = ord[i];
-      int j = (int)i;
-      for (int a = gptr[k]; a < gptr[k + 1]; a++)
-        if (gpos[gadj[a]] < j) j = gpos[gadj[a]];
-      for (int q = 0; q < grows[k]; q++) {
-        const int row = plc[i] + q;
-        b->perm[b->goff[k] + q] = row;
-        b->first[row] = plc[j];
-        b->rowp[row] = off - (size_t)plc[j];
-        off += (size_t)(row - plc[j] + 1);
-      }
+  if (!b->perm || !b->first || !b->rowp) goto fail;
+  int *ord = tmp;                                 /* the group at each place */
+  for (size_t k = 0; k < ngrp; k++) ord[gpos[k]] = (int)k;
+  for (size_t i = 0, r = 0; i < ngrp; i++) { plc[i] = (int)r; r += (size_t)grows[ord[i]]; }
+  off = 0;
+  for (size_t i = 0; i < ngrp; i++) {
+    const int k = ord[i];
+    int j = (int)i;
+    for (int a = b->gptr[k]; a < b->gptr[k + 1]; a++)
+      if (gpos[b->gadj[a]] < j) j = gpos[b->gadj[a]];
+    for (int q = 0; q < grows[k]; q++) {
+      const int row = plc[i] + q;
+      b->perm[b->goff[k] + q] = row;
+      b->first[row] = plc[j];
+      b->rowp[row] = off - (size_t)plc[j];
+      off += (size_t)(row - plc[j] + 1);
     }
-    for (size_t k = 0; k < ngrp; k++)               /* row pattern: own group, neighbours */
-      for (int q = 0; q < grows[k]; q++) {
-        b->cptr[b->goff[k] + q] = (int)na;
-        for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->cadj[na++] = c;
-        for (int a = gptr[k]; a < gptr[k + 1]; a++)
-          for (int c = b->goff[gadj[a]]; c < b->goff[gadj[a] + 1]; c++) b->cadj[na++] = c;
-      }
-    b->cptr[nc] = (int)na;
-    free(plc);
-    b->nenv = off;
-    b->lo = malloc((off + 1) * sizeof *b->lo);
-    b->up = malloc((off + 1) * sizeof *b->up);
-    if (!b->lo || !b->up) goto fail;
   }
-  free(gptr); free(gadj); free(tmp); free(bg); free(bgp); free(gpos);
+  b->nenv = off;
+  b->lo = malloc((off + 1) * sizeof *b->lo);
+  b->up = malloc((off + 1) * sizeof *b->up);
+  b->g = malloc((nc + 1) * sizeof *b->g);
+  b->y = malloc((bs * (mmax + 1) + nc + 1) * sizeof *b->y);
+  b->Y = malloc(((size_t)b->bptr[nblk] * bs + 1) * sizeof *b->Y);
+  b->f = malloc((n + 1) * sizeof *b->f);
+  b->b = malloc((n + 1) * sizeof *b->b);
+  if (!b->lo || !b->up || !b->g || !b->y || !b->Y || !b->f || !b->b) goto fail;
+  free(tmp); free(gpos); free(plc);
   return b;
 fail:
-  free(gptr); free(gadj); free(tmp); free(bg); free(bgp); free(gpos);
+  free(tmp); free(gpos); free(plc);
   newton_sparse_free(b);
   return NULL;
 }
@@ -815,17 +908,87 @@ newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, co
 {
   if (bs < 1 || bs > 8 || nblk * bs > n) return NULL;
   if (n < NEWTON_BORDERED_MIN) return newton_alloc(n, LG_NEWTON_DIRECT);
-  newton_sparse *b = newton_sparse_alloc(n, nblk, bs, ngrp, grows, ninc, iblk, igrp);
-  newton_ws *w = b ? newton_alloc_lin(n, newton_sparse_solve, b) : NULL;
-  if (!w) { newton_sparse_free(b); return NULL; }
-  w->own = b;
-  w->own_free = newton_sparse_free;
-  ((newton_direct_state *)w->s->state)->lin_reads = 1;
+  newton_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->n = n;
+  w->sp = newton_sparse_alloc(n, nblk, bs, ngrp, grows, ninc, iblk, igrp);
+  if (!w->sp) { free(w); return NULL; }
   return w;
+}
+
+/* the dense path: the callback writes J through a dense handle */
+static int newton_jfdf_dense(const double *x, void *p, double *f, double *J)
+{
+  newton_ws *w = p;
+  newton_jac h = {J, w->n, NULL};
+  return w->jfdf(x, w->jparams, f, J ? &h : NULL);
+}
+
+/* evaluate F into f and, if jac, J into the store (cleared first) */
+static int newton_sparse_eval(newton_ws *w, const double *x, double *f, int jac)
+{
+  struct newton_sparse *sp = w->sp;
+  newton_jac h = {NULL, w->n, sp};
+  if (jac) memset(sp->v, 0, sp->nstore * sizeof *sp->v);
+  return w->jfdf(x, w->jparams, f, jac ? &h : NULL);
+}
+
+static double newton_amax(const double *f, size_t n)
+{
+  double r = 0;
+  for (size_t i = 0; i < n; i++) {
+    double a = fabs(f[i]);
+    if (a != a) return a;
+    r = a > r ? a : r;
+  }
+  return r;
+}
+
+int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *x,
+                        double tol, int maxiter, int *iters, double *resid)
+{
+  w->jfdf = fdf;
+  w->jparams = params;
+  if (!w->sp) return newton_solve(w, newton_jfdf_dense, w, x, tol, maxiter, iters, resid);
+  /* the iteration of the direct type (above), by the structured store */
+  struct newton_sparse *sp = w->sp;
+  const size_t n = w->n;
+  const int eager = !(tol > 0);
+  double *f = sp->f, r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
+  int k = 0, done = 0, ok = newton_sparse_eval(w, x, f, 1) == 0, jac = 1;
+  if (ok) {
+    r = newton_amax(f, n);
+    done = tol > 0 ? r < tol : r == 0;
+    while (!done && k < maxiter) {
+      if (!jac && newton_sparse_eval(w, x, sp->b, 1) != 0) { ok = 0; break; }
+      for (size_t i = 0; i < n; i++) sp->b[i] = -f[i];
+      k++;
+      if (newton_sparse_solve(sp, sp->b) != 0) { ok = 0; break; }
+      double dm = 0, xm = 0, all = 0;
+      for (size_t i = 0; i < n; i++) {
+        double xi = x[i] + sp->b[i], d = fabs(sp->b[i]), xa = fabs(xi);
+        x[i] = xi;
+        dm = d > dm ? d : dm;
+        xm = xa > xm ? xa : xm;
+        all += d + xa;
+      }
+      const int at = newton_small_step(all == all ? dm : all, all == all ? xm : all, &dxprev);
+      jac = eager && !at;
+      if (newton_sparse_eval(w, x, f, jac) != 0) { ok = 0; r = newton_amax(f, n); break; }
+      r = newton_amax(f, n);
+      if (tol > 0) done = r < tol;
+      else done = r == 0 || at || (r >= rprev && r < 1e-9);
+      rprev = r;
+    }
+  }
+  if (iters) *iters = k;
+  if (resid) *resid = r;
+  return (ok && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
 {
+  if (!w->s) return LG_ENEWTON;            /* a structured solver: newton_solve_sparse */
   gsl_error_handler_t *old = gsl_set_error_handler_off();
   newton_direct_state *ds = w->direct ? w->s->state : NULL;
   const gsl_vector *xs = w->s->x;

@@ -26,12 +26,33 @@ newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
    block i and group k are coupled (C and D non-zero, in both directions)
    only for the ninc pairs (iblk[e], igrp[e]); E (the corner) is non-zero
    only between groups coupled to one block, and on each group's diagonal.
-   The Schur complement then has that sparsity and is factored inside its
-   envelope (LU without row exchanges, in the order of
-   newton_envelope_order).  For n >= 32; below, the dense elimination.
+   The Jacobian is then stored by its non-zero blocks only, the Schur
+   complement has the same sparsity and is factored inside its envelope (LU
+   without row exchanges, in the order of newton_envelope_order).  For
+   n >= 32; below, the dense direct solver.  Solve with newton_solve_sparse.
    NULL if out of memory or the sizes disagree. */
 newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
                                size_t ninc, const int *iblk, const int *igrp);
+/* A Jacobian being written: dense (J[r n + c]) or by blocks. */
+typedef struct {
+  double *J;                      /* dense, n x n, or NULL */
+  size_t n;
+  struct newton_sparse *sp;       /* the structure, when J is NULL */
+} newton_jac;
+/* Entry (r, c) of J, and in *ld the distance between rows: entry
+   (r + a, c + b) is p[a * ld + b] while (r + a, c + b) stays in the block of
+   the structure that holds (r, c) (a body's block, a body's rows against a
+   group's columns, a group's rows against a body or a coupled group).
+   NULL if (r, c) is outside the structure. */
+double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld);
+/* a callback that writes its Jacobian through newton_jac_at; the entries it
+   is handed are zero wherever it has not written in this evaluation only
+   for the structured store, so it assigns before it adds */
+typedef int (*newton_jfdf_fn)(const double *x, void *params, double *f, newton_jac *J);
+/* Solve F(x) = 0 as newton_solve does, for a callback of that kind: by the
+   structured store for a solver of newton_alloc_sparse, else densely. */
+int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *x,
+                        double tol, int maxiter, int *iters, double *resid);
 /* For tests: that solver's correction, J dx = r solved in place (J is
    overwritten, r becomes dx); 0, or non-zero if singular or out of memory. */
 int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r);

@@ -281,22 +281,24 @@ void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
   for (int i = 0; i < s->n; i++) s->zlast[i] = NAN;
 }
 
-int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
+int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
 {
   hg_s1 *s = par;
   const mb_par *p = s->p;
   const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
   double T[3 * 64 * 3];                          /* dexp of each body, up to 64 */
-  /* Jac: only the entries that can be non-zero are written (the others hold
-     zeros from the allocation, newton_alloc); the corner accumulates, so its
-     entries are cleared first */
+  size_t ld;
+  /* Jac: only the entries that can be non-zero are written, through
+     newton_jac_at; the corner accumulates, so its entries are cleared first */
   if (Jac)
     for (int k = 0; k < nj; k++)
       for (int side = 0; side < 2; side++) {
         int i = side ? p->topo->joint[k].b : p->topo->joint[k].a;
         if (i == MB_GROUND) continue;
-        for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++)
-          for (int a = 0; a < 3; a++) Jac[(m0 + 3 * (s->bside[e] / 2) + a) * n + m0 + 3 * k + a] = 0;
+        for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
+          double *E = newton_jac_at(Jac, (size_t)(m0 + 3 * (s->bside[e] / 2)), (size_t)(m0 + 3 * k), &ld);
+          for (int a = 0; a < 3; a++) E[(size_t)a * ld + (size_t)a] = 0;
+        }
       }
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
@@ -307,8 +309,9 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
     so3_mul(s->q1[i].R, s->q0[i].R, F);
     memcpy(s->q1[i].x, s->xb + 3 * i, 3 * sizeof(double));
     if (Jac) {
+      double *D = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(3 * i), &ld);
       for (int a = 0; a < 3; a++)
-        for (int b = 0; b < 3; b++) Jac[(3 * i + a) * n + 3 * i + b] = A[3 * a + b] / J[a];
+        for (int b = 0; b < 3; b++) D[(size_t)a * ld + (size_t)b] = A[3 * a + b] / J[a];
       if (i < 64) so3_dexp(T + 9 * i, th);
     }
   }
@@ -325,10 +328,11 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
         r[3 * i + a] += y[a];
         s->q1[i].x[a] -= d.s * L[a] / b[MB_M];
       }
-      if (Jac)
+      if (Jac) {
+        double *C = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(m0 + 3 * k), &ld);
         for (int a = 0; a < 3; a++)
-          for (int c = 0; c < 3; c++) Jac[(3 * i + a) * n + m0 + 3 * k + c] = G0[3 * c +
-              a] / J[a];
+          for (int c = 0; c < 3; c++) C[(size_t)a * ld + (size_t)c] = G0[3 * c + a] / J[a];
+      }
     }
   mb_phi(p, s->q1, r + m0);
   if (Jac)
@@ -342,18 +346,29 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
         if (i < 64) memcpy(Ti, T + 9 * i, sizeof Ti);
         else so3_dexp(Ti, z + 3 * i);
         so3_mul(GT, G1, Ti);
+        double *D = newton_jac_at(Jac, (size_t)(m0 + 3 * k), (size_t)(3 * i), &ld);
         for (int a = 0; a < 3; a++)
-          for (int c = 0; c < 3; c++) Jac[(m0 + 3 * k + a) * n + 3 * i + c] = GT[3 * a + c];
+          for (int c = 0; c < 3; c++) D[(size_t)a * ld + (size_t)c] = GT[3 * a + c];
         /* x_i moves by -s_ki Lambda_k / m_i: the rows of every joint l at body i */
         const double mi = mb_body_par(p, i)[MB_M];
         for (int q = s->bptr[i]; q < s->bptr[i + 1]; q++) {
           const int l = s->bside[q] / 2;
           const double es = s->bside[q] % 2 ? -1.0 : 1.0;
-          for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k + a] -= es * d.s / mi;
+          double *E = newton_jac_at(Jac, (size_t)(m0 + 3 * l), (size_t)(m0 + 3 * k), &ld);
+          for (int a = 0; a < 3; a++) E[(size_t)a * ld + (size_t)a] -= es * d.s / mi;
         }
       }
   memcpy(s->zlast, z, (size_t)n * sizeof *z);
   return 0;
+}
+
+/* the same with a dense row-major Jacobian (n x n, zero where nothing is
+   written), for the dense solvers and the tests */
+int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_s1 *s = par;
+  newton_jac h = {Jac, (size_t)s->n, NULL};
+  return hg_s1_jfdf(z, par, r, Jac ? &h : NULL);
 }
 /* ---------------------------------------------------------------- velocity projection */
 /* V <- V - M^{-1} B^T (B M^{-1} B^T)^{-1} B V at q: the velocities of q onto
@@ -558,7 +573,7 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
             : j < m0 ? w->h * w->vin[j / 3].W[j % 3] : 0.0;
   }
   const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
-  int st = newton_solve(w->nw, hg_s1_fdf, w->s1, w->z, tol, w->maxiter, iters, resid);
+  int st = newton_solve_sparse(w->nw, hg_s1_jfdf, w->s1, w->z, tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
   if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r,
       NULL);
@@ -682,15 +697,16 @@ void hg_ga_free(hg_ga *g)
   free(g);
 }
 
-int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
+int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
 {
   hg_ga *g = par;
   const mb_par *p = g->p;
   const int nb = g->nb, nj = g->nj, n = g->n, m0 = 6 * nb;
   const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
   double T[9 * 64];
-  /* Jac: every entry that can be non-zero is assigned before it is added
-     to; the others hold zeros from the allocation (newton_alloc) */
+  size_t ld;
+  /* Jac, through newton_jac_at: every entry that can be non-zero is
+     assigned before it is added to; the others are zero */
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
     lg_body *b = &g->q1[i];
@@ -715,11 +731,12 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
       double Hw[9], Hj[9];
       so3_hat(Hw, b->W);
       so3_hat(Hj, JW);
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
       for (int a = 0; a < 3; a++) {
         for (int c = 0; c < 3; c++)
-          Jac[(6 * i + a) * n + 6 * i + c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
-        Jac[(6 * i + a) * n + 6 * i + a] += 1.0;
-        Jac[(6 * i + 3 + a) * n + 6 * i + 3 + a] = 1.0;
+          D[(size_t)a * ld + (size_t)c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
+        D[(size_t)a * ld + (size_t)a] += 1.0;
+        D[(size_t)(3 + a) * ld + (size_t)(3 + a)] = 1.0;
       }
     }
   }
@@ -751,18 +768,30 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
       so3_hat(HL, RtL);
       so3_mul(K, HP, HL);
       so3_mul(KT, K, Ti);
+      size_t lc, lr;
+      double *Di = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      double *C = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(m0 + 3 * k), &lc);
+      double *R = newton_jac_at(Jac, (size_t)(m0 + 3 * k), (size_t)(6 * i), &lr);
       for (int a = 0; a < 3; a++) {
         for (int c = 0; c < 3; c++) {
-          Jac[(6 * i + a) * n + 6 * i + c] += d.s * KT[3 * a + c] / J[a];   /* d(B_W^T L)/du */
-          Jac[(6 * i + a) * n + m0 + 3 * k + c] = G1[3 * c + a] / J[a];     /* J^{-1} G1^T */
-          Jac[(m0 + 3 * k + a) * n + 6 * i + c] = GT[3 * a + c];           /* dPhi/du_W */
+          Di[(size_t)a * ld + (size_t)c] += d.s * KT[3 * a + c] / J[a];   /* d(B_W^T L)/du */
+          C[(size_t)a * lc + (size_t)c] = G1[3 * c + a] / J[a];          /* J^{-1} G1^T */
+          R[(size_t)a * lr + (size_t)c] = GT[3 * a + c];                 /* dPhi/du_W */
         }
-        Jac[(6 * i + 3 + a) * n + m0 + 3 * k + a] = d.s / bp[MB_M];
-        Jac[(m0 + 3 * k + a) * n + 6 * i + 3 + a] = d.s;
+        C[(size_t)(3 + a) * lc + (size_t)a] = d.s / bp[MB_M];
+        R[(size_t)a * lr + (size_t)(3 + a)] = d.s;
       }
     }
   memcpy(g->zlast, z, (size_t)n * sizeof *z);
   return 0;
+}
+
+/* the same with a dense row-major Jacobian, for the dense solvers and the tests */
+int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ga *g = par;
+  newton_jac h = {Jac, (size_t)g->n, NULL};
+  return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
 
 typedef struct {
@@ -865,7 +894,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve(w->nw, hg_ga_fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it,
+  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it,
                         &res);
   s->newton_iters = it;
   s->newton_resid = res;
