@@ -39,6 +39,8 @@ typedef struct {
   int *jline;  /* line of each joint */
   int gline;   /* line of the gravity statement */
   int nj, capj;
+  int *hash;   /* body numbers by the hash of their names, hcap slots, -1 empty */
+  size_t hcap;
 } mb_desc;
 
 static int desc_error(mb_desc *d, const char *fmt, ...)
@@ -98,12 +100,48 @@ static int read_numbers(mb_desc *d, const char *key, const char **s, double *v, 
   return LG_OK;
 }
 
+/* the bodies are found by name through an open-addressing hash table
+   (FNV-1a, linear probing, at most half full), so that reading a file of
+   many bodies and joints costs time proportional to its length */
+static size_t name_hash(const char *w, size_t n)
+{
+  size_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)w[i]) * 16777619u;
+  return h;
+}
+
 static int find_body(const mb_desc *d, const char *w, size_t n)
 {
   if (n == 6 && strncmp(w, "ground", 6) == 0) return MB_GROUND;
-  for (int i = 0; i < d->nb; i++)
-    if (strlen(d->body[i].name) == n && strncmp(d->body[i].name, w, n) == 0) return i;
+  if (!d->hcap) return -2;
+  for (size_t h = name_hash(w, n) & (d->hcap - 1); d->hash[h] >= 0; h = (h + 1) & (d->hcap - 1)) {
+    const char *b = d->body[d->hash[h]].name;
+    if (strncmp(b, w, n) == 0 && b[n] == '\0') return d->hash[h];
+  }
   return -2;
+}
+
+/* enter body i into the table, doubling it when half full */
+static int hash_body(mb_desc *d, int i)
+{
+  if (2 * ((size_t)i + 1) > d->hcap) {
+    size_t cap = d->hcap ? 2 * d->hcap : 16;
+    int *t = malloc(cap * sizeof *t);
+    if (!t) return LG_ENOMEM;
+    for (size_t h = 0; h < cap; h++) t[h] = -1;
+    free(d->hash);
+    d->hash = t;
+    d->hcap = cap;
+    for (int j = 0; j < i; j++) {
+      size_t h = name_hash(d->body[j].name, strlen(d->body[j].name)) & (cap - 1);
+      while (t[h] >= 0) h = (h + 1) & (cap - 1);
+      t[h] = j;
+    }
+  }
+  size_t h = name_hash(d->body[i].name, strlen(d->body[i].name)) & (d->hcap - 1);
+  while (d->hash[h] >= 0) h = (h + 1) & (d->hcap - 1);
+  d->hash[h] = i;
+  return LG_OK;
 }
 
 static int read_joint(mb_desc *d, const char **s)
@@ -181,6 +219,7 @@ static int new_body(mb_desc *d, const char *w, size_t n)
   if (!(b->name = dupstr(w, n))) return LG_ENOMEM;
   b->line = d->line;
   b->val[MB_R] = b->val[MB_R + 4] = b->val[MB_R + 8] = 1.0; /* R = I */
+  if (hash_body(d, d->nb) != LG_OK) { free(b->name); return LG_ENOMEM; }
   d->nb++;
   return LG_OK;
 }
@@ -266,6 +305,7 @@ static void desc_free(mb_desc *d)
 {
   for (int i = 0; i < d->nb; i++) free(d->body[i].name);
   free(d->body);
+  free(d->hash);
   free(d->joint);
   free(d->jpt);
   free(d->jline);
