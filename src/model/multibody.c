@@ -177,6 +177,7 @@ struct mb_work {
   int *first;     /* nc: first column of row i inside the envelope */
   size_t *rowp;   /* nc: entry (i, m) of the envelope is A[rowp[i] + m] */
   double *A;      /* the envelope of B M^{-1} B^T, then of its Cholesky factor */
+  newton_bslu *bs;/* or, where that is cheaper, its sparse block factorisation */
   size_t nenv;    /* entries in the envelope */
   double *y;      /* nc: a right-hand side in the factor's order */
   int *pair;      /* 4 npair: (k, s, l, t), l <= k, joint sides on one body */
@@ -231,6 +232,7 @@ void mb_work_free(mb_work *w)
   free(w->ord);
   free(w->pair);
   free(w->pidx);
+  newton_bslu_free(w->bs);
   free(w->y);
   free(w);
 }
@@ -322,6 +324,14 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
       }
     }
     w->nenv = off;
+    /* the envelope, or the sparse block factorisation where it costs less
+       than half as much (trees: the envelope's width grows with N) */
+    double env = 0;
+    for (int row = 0; row < nc; row++) env += 0.5 * (double)(row - w->first[row] + 1) * (row - w->first[row] + 1);
+    newton_bslu *bs = newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
+    if (!bs) goto done;
+    if (2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
+    else newton_bslu_free(bs);
     w->A = malloc((off + 1) * sizeof *w->A);
     if (!w->A) goto done;
   }
@@ -371,6 +381,29 @@ static inline double mb_dot(const double *a, const double *b, int n)
   for (; m < n; m++) s0 += a[m] * b[m];
   return (s0 + s1) + (s2 + s3);
 }
+/* A assembled by blocks (both triangles) and factored by the sparse block
+   factorisation; the rotational blocks of B are already in w->G */
+static int mb_factor_sparse(const mb_par *p, mb_work *w)
+{
+  newton_bslu_zero(w->bs);
+  for (int e = 0; e < w->npair; e++) {
+    const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
+    const mb_side dk = mb_joint_side(p, k, pe[1]), dl = mb_joint_side(p, l, pe[3]);
+    const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
+    const double *Gk = w->G + 18 * k + 9 * pe[1], *Gl = w->G + 18 * l + 9 * pe[3];
+    const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
+    double *Akl = newton_bslu_block(w->bs, k, l), *Alk = newton_bslu_block(w->bs, l, k);
+    for (int r = 0; r < 3; r++)
+      for (int c = 0; c < 3; c++) {
+        const double a = Gk[3 * r] * Gl[3 * c] * iJ[0] + Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] +
+                         Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] + (r == c ? im : 0.0);
+        Akl[3 * r + c] += a;
+        if (k != l) Alk[3 * c + r] += a;
+      }
+  }
+  return newton_bslu_factor(w->bs, 1) >= 0 ? LG_EINVAL : LG_OK;
+}
+
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
@@ -381,6 +414,7 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
       mb_side d = mb_joint_side(p, k, s);
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
+  if (w->bs) return mb_factor_sparse(p, w);
   memset(w->A, 0, w->nenv * sizeof *w->A);
   for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
@@ -418,6 +452,7 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
 }
 static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
 {
+  if (w->bs) { newton_bslu_solve(w->bs, xj); return; }
   const int nc = w->nc, *first = w->first;
   double *x = w->y;                           /* x in the factor's order */
   for (int r = 0; r < nc; r++) x[w->perm[r]] = xj[r];

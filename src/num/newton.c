@@ -350,6 +350,230 @@ int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows
   free(ord); free(best); free(p); free(fr);
   return 0;
 }
+struct newton_bslu {
+  int n;
+  size_t *xo;            /* the first row of each vertex, in the vertices' order */
+  int *rows, *ord, *pos; /* rows of each vertex; vertex at each place; place */
+  int *sptr, *s;         /* structure of row i of U: places s[sptr[i]] .. ascending */
+  size_t *doff, *uoff, *loff; /* diagonal block of place i; U and L blocks of entry t */
+  size_t nval;
+  double *v;
+};
+
+void newton_bslu_free(newton_bslu *f)
+{
+  if (!f) return;
+  free(f->xo); free(f->rows); free(f->ord); free(f->pos); free(f->sptr); free(f->s);
+  free(f->doff); free(f->uoff); free(f->loff); free(f->v);
+  free(f);
+}
+
+static int newton_cmp_int(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+newton_bslu *newton_bslu_alloc(int n, const int *ptr, const int *adj, const int *rows,
+                               const int *pos)
+{
+  newton_bslu *f = calloc(1, sizeof *f);
+  int *mark = NULL, *head = NULL, *next = NULL, *tmp = NULL;
+  if (!f) return NULL;
+  size_t nn = (size_t)(n > 0 ? n : 1);
+  f->n = n;
+  f->rows = malloc(nn * sizeof *f->rows);
+  f->ord = malloc(nn * sizeof *f->ord);
+  f->pos = malloc(nn * sizeof *f->pos);
+  f->sptr = calloc(nn + 1, sizeof *f->sptr);
+  f->doff = malloc(nn * sizeof *f->doff);
+  f->xo = malloc(nn * sizeof *f->xo);
+  mark = malloc(nn * sizeof *mark);
+  head = malloc(nn * sizeof *head);   /* children in the elimination tree */
+  next = malloc(nn * sizeof *next);
+  tmp = malloc(nn * sizeof *tmp);
+  if (!f->rows || !f->ord || !f->pos || !f->sptr || !f->doff || !f->xo || !mark || !head || !next
+      || !tmp)
+    goto fail;
+  for (int k = 0, o = 0; k < n; k++) {
+    f->pos[k] = pos[k]; f->ord[pos[k]] = k; f->rows[k] = rows[k];
+    f->xo[k] = (size_t)o; o += rows[k];
+  }
+  size_t cap = (size_t)(ptr[n] > 0 ? ptr[n] : 1) + nn, used = 0;
+  f->s = malloc(cap * sizeof *f->s);
+  if (!f->s) goto fail;
+  for (int i = 0; i < n; i++) { mark[i] = -1; head[i] = -1; }
+  for (int i = 0; i < n; i++) {                /* symbolic: row i of U */
+    int m = 0;
+    const int k = f->ord[i];
+    mark[i] = i;
+    for (int a = ptr[k]; a < ptr[k + 1]; a++) {
+      int j = pos[adj[a]];
+      if (j > i && mark[j] != i) { mark[j] = i; tmp[m++] = j; }
+    }
+    for (int c = head[i]; c >= 0; c = next[c])
+      for (int t = f->sptr[c]; t < f->sptr[c + 1]; t++) {
+        int j = f->s[t];
+        if (j > i && mark[j] != i) { mark[j] = i; tmp[m++] = j; }
+      }
+    qsort(tmp, (size_t)m, sizeof *tmp, newton_cmp_int);
+    if (used + (size_t)m > cap) {
+      cap = 2 * (used + (size_t)m);
+      int *ns = realloc(f->s, cap * sizeof *ns);
+      if (!ns) goto fail;
+      f->s = ns;
+    }
+    memcpy(f->s + used, tmp, (size_t)m * sizeof *tmp);
+    used += (size_t)m;
+    f->sptr[i + 1] = (int)used;
+    if (m > 0) { next[i] = head[tmp[0]]; head[tmp[0]] = i; }  /* parent: the first */
+  }
+  f->uoff = malloc((used + 1) * sizeof *f->uoff);
+  f->loff = malloc((used + 1) * sizeof *f->loff);
+  if (!f->uoff || !f->loff) goto fail;
+  size_t off = 0;
+  for (int i = 0; i < n; i++) {
+    const size_t ri = (size_t)rows[f->ord[i]];
+    f->doff[i] = off;
+    off += ri * ri;
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const size_t rj = (size_t)rows[f->ord[f->s[t]]];
+      f->uoff[t] = off; off += ri * rj;
+      f->loff[t] = off; off += ri * rj;
+    }
+  }
+  f->nval = off;
+  f->v = calloc(off + 1, sizeof *f->v);
+  if (!f->v) goto fail;
+  free(mark); free(head); free(next); free(tmp);
+  return f;
+fail:
+  free(mark); free(head); free(next); free(tmp);
+  newton_bslu_free(f);
+  return NULL;
+}
+
+double newton_bslu_cost(const newton_bslu *f)
+{
+  double c = 0;
+  for (int i = 0; i < f->n; i++) {
+    const double ri = f->rows[f->ord[i]];
+    double w = 0;
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) w += f->rows[f->ord[f->s[t]]];
+    c += ri * ri * ri / 3 + ri * ri * w + ri * w * w;
+  }
+  return c;
+}
+
+void newton_bslu_zero(newton_bslu *f)
+{
+  memset(f->v, 0, f->nval * sizeof *f->v);
+}
+
+/* entry t of the structure of row i holding place j; -1 */
+static int newton_bslu_find(const newton_bslu *f, int i, int j)
+{
+  int lo = f->sptr[i], hi = f->sptr[i + 1] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (f->s[mid] == j) return mid;
+    if (f->s[mid] < j) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/* block (places i, j), row-major with rows of place j's width */
+static double *newton_bslu_at(newton_bslu *f, int i, int j)
+{
+  if (i == j) return f->v + f->doff[i];
+  int t = i < j ? newton_bslu_find(f, i, j) : newton_bslu_find(f, j, i);
+  if (t < 0) return NULL;
+  return f->v + (i < j ? f->uoff[t] : f->loff[t]);
+}
+
+double *newton_bslu_block(newton_bslu *f, int k, int l)
+{
+  return newton_bslu_at(f, f->pos[k], f->pos[l]);
+}
+
+int newton_bslu_factor(newton_bslu *f, int spd)
+{
+  for (int i = 0; i < f->n; i++) {
+    const int ri = f->rows[f->ord[i]];
+    double *D = f->v + f->doff[i];
+    for (int p = 0; p < ri; p++) {             /* D = L U, unit lower L */
+      const double d = D[p * ri + p];
+      if (!(spd ? d > 0 : fabs(d) > 0) || !isfinite(d)) return f->ord[i];
+      for (int q = p + 1; q < ri; q++) {
+        const double l = D[q * ri + p] /= d;
+        for (int c = p + 1; c < ri; c++) D[q * ri + c] -= l * D[p * ri + c];
+      }
+    }
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      double *U = f->v + f->uoff[t], *L = f->v + f->loff[t];
+      for (int c = 0; c < rj; c++)               /* U_ij <- L_ii^{-1} U_ij */
+        for (int p = 0; p < ri; p++)
+          for (int q = p + 1; q < ri; q++) U[q * rj + c] -= D[q * ri + p] * U[p * rj + c];
+      for (int r = 0; r < rj; r++)               /* L_ji <- L_ji U_ii^{-1} */
+        for (int p = 0; p < ri; p++) {
+          double x = L[r * ri + p];
+          for (int q = 0; q < p; q++) x -= L[r * ri + q] * D[q * ri + p];
+          L[r * ri + p] = x / D[p * ri + p];
+        }
+    }
+    for (int t1 = f->sptr[i]; t1 < f->sptr[i + 1]; t1++) {   /* A_jk -= L_ji U_ik */
+      const int j = f->s[t1], rj = f->rows[f->ord[j]];
+      const double *L = f->v + f->loff[t1];
+      for (int t2 = f->sptr[i]; t2 < f->sptr[i + 1]; t2++) {
+        const int k = f->s[t2], rk = f->rows[f->ord[k]];
+        const double *U = f->v + f->uoff[t2];
+        double *A = newton_bslu_at(f, j, k);
+        for (int r = 0; r < rj; r++)
+          for (int p = 0; p < ri; p++) {
+            const double l = L[r * ri + p];
+            for (int c = 0; c < rk; c++) A[r * rk + c] -= l * U[p * rk + c];
+          }
+      }
+    }
+  }
+  return -1;
+}
+
+void newton_bslu_solve(const newton_bslu *f, double *x)
+{
+  const int n = f->n;
+  const size_t *xo = f->xo;
+  for (int i = 0; i < n; i++) {                  /* L y = x */
+    const int ri = f->rows[f->ord[i]];
+    const double *D = f->v + f->doff[i];
+    double *xi = x + xo[f->ord[i]];
+    for (int q = 0; q < ri; q++)
+      for (int p = 0; p < q; p++) xi[q] -= D[q * ri + p] * xi[p];
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      const double *L = f->v + f->loff[t];
+      double *xj = x + xo[f->ord[f->s[t]]];
+      for (int r = 0; r < rj; r++)
+        for (int p = 0; p < ri; p++) xj[r] -= L[r * ri + p] * xi[p];
+    }
+  }
+  for (int i = n - 1; i >= 0; i--) {             /* U x = y */
+    const int ri = f->rows[f->ord[i]];
+    const double *D = f->v + f->doff[i];
+    double *xi = x + xo[f->ord[i]];
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      const double *U = f->v + f->uoff[t], *xj = x + xo[f->ord[f->s[t]]];
+      for (int p = 0; p < ri; p++)
+        for (int c = 0; c < rj; c++) xi[p] -= U[p * rj + c] * xj[c];
+    }
+    for (int p = ri - 1; p >= 0; p--) {
+      for (int c = p + 1; c < ri; c++) xi[p] -= D[p * ri + c] * xi[c];
+      xi[p] /= D[p * ri + p];
+    }
+  }
+}
 typedef struct {
   size_t nblk, bs, nc;
   double *Y, *S;         /* (nblk bs) x nc and nc x nc */
@@ -574,10 +798,7 @@ struct newton_sparse {
   size_t *dpos;          /* per block column j of block i: where D(bcol_j, block i) starts */
   size_t nstore;
   double *v;             /* the store of J */
-  int *perm, *first;     /* nc: place in the factor; first column of that row */
-  size_t *rowp;          /* nc: entry (i, m) at rowp[i] + m, m <= i */
-  size_t nenv;
-  double *lo, *up;       /* L by rows (diagonal: U_ii), U by columns */
+  newton_bslu *S;        /* the Schur complement, by blocks of groups */
   double *Y, *y, *g;     /* A_i^{-1} C_i by blocks; scratch; nc */
   double *f, *b;         /* n: a second F, the correction */
 };
@@ -589,7 +810,7 @@ static void newton_sparse_free(void *v)
   free(b->goff); free(b->colgrp); free(b->bgp); free(b->bg); free(b->bptr); free(b->bcol);
   free(b->gbp); free(b->gb); free(b->gptr); free(b->gadj); free(b->brow); free(b->grow);
   free(b->bld); free(b->gld); free(b->dpos); free(b->v);
-  free(b->perm); free(b->first); free(b->rowp); free(b->lo); free(b->up);
+  newton_bslu_free(b->S);
   free(b->Y); free(b->y); free(b->g); free(b->f); free(b->b);
   free(b);
 }
@@ -654,13 +875,6 @@ static inline double newton_dot(const double *a, const double *b, size_t n)
   return s;
 }
 
-/* entry (r, c) of S, border unknowns in the caller's order */
-static inline double *newton_sparse_at(struct newton_sparse *b, int r, int c)
-{
-  const int i = b->perm[r], j = b->perm[c];
-  return i >= j ? b->lo + b->rowp[i] + (size_t)j : b->up + b->rowp[j] + (size_t)i;
-}
-
 /* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
 static int newton_sparse_solve(struct newton_sparse *w, double *r)
 {
@@ -683,64 +897,52 @@ static int newton_sparse_solve(struct newton_sparse *w, double *r)
     }
   }
   if (nc == 0) return 0;
-  /* S = D Y - E in the envelope, and g = D y - r2 */
-  memset(w->lo, 0, w->nenv * sizeof *w->lo);
-  memset(w->up, 0, w->nenv * sizeof *w->up);
+  /* S = D Y - E by blocks of groups, and g = D y - r2 */
+  newton_bslu_zero(w->S);
   for (size_t k = 0; k < w->ngrp; k++) {
-    const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
-    for (int c = w->goff[k]; c < w->goff[k + 1]; c++) {
-      const double *Ec = w->v + w->grow[k] + (size_t)(c - w->goff[k]) * (size_t)w->gld[k] + nbk * bs;
-      size_t t = 0;
-      for (int c2 = w->goff[k]; c2 < w->goff[k + 1]; c2++) *newton_sparse_at(w, c, c2) = -Ec[t++];
-      for (int a = w->gptr[k]; a < w->gptr[k + 1]; a++)
-        for (int c2 = w->goff[w->gadj[a]]; c2 < w->goff[w->gadj[a] + 1]; c2++)
-          *newton_sparse_at(w, c, c2) = -Ec[t++];
-      w->g[c] = -r[nu + (size_t)c];
+    const int rk = w->goff[k + 1] - w->goff[k];
+    const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]), ld = (size_t)w->gld[k];
+    const double *Ek = w->v + w->grow[k] + nbk * bs;
+    size_t o = 0;
+    for (int a = w->gptr[k] - 1; a < w->gptr[k + 1]; a++) {   /* itself, then its neighbours */
+      const int l = a < w->gptr[k] ? (int)k : w->gadj[a], rl = w->goff[l + 1] - w->goff[l];
+      double *B = newton_bslu_block(w->S, (int)k, l);
+      for (int q = 0; q < rk; q++)
+        for (int c = 0; c < rl; c++) B[q * rl + c] = -Ek[(size_t)q * ld + o + (size_t)c];
+      o += (size_t)rl;
     }
+    for (int c = w->goff[k]; c < w->goff[k + 1]; c++) w->g[c] = -r[nu + (size_t)c];
   }
   for (size_t i = 0; i < w->nblk; i++) {
     const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
-    const int *bc = w->bcol + w->bptr[i];
     const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
-    for (size_t jr = 0; jr < m; jr++) {                /* the rows of D at block i */
-      const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + jr];
-      double v = 0;
-      for (size_t q = 0; q < bs; q++) v += Dk[q] * r[r0 + q];
-      w->g[bc[jr]] += v;
-      for (size_t jc = 0; jc < m; jc++) {
-        double s = 0;
-        for (size_t q = 0; q < bs; q++) s += Dk[q] * Yi[m * q + jc];
-        *newton_sparse_at(w, bc[jr], bc[jc]) += s;
+    for (int a1 = w->bgp[i], o1 = 0; a1 < w->bgp[i + 1]; a1++) {   /* the rows of D at block i */
+      const int k = w->bg[a1], rk = w->goff[k + 1] - w->goff[k];
+      for (int q = 0; q < rk; q++) {
+        const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + (size_t)(o1 + q)];
+        double v = 0;
+        for (size_t p = 0; p < bs; p++) v += Dk[p] * r[r0 + p];
+        w->g[w->goff[k] + q] += v;
       }
+      for (int a2 = w->bgp[i], o2 = 0; a2 < w->bgp[i + 1]; a2++) {
+        const int l = w->bg[a2], rl = w->goff[l + 1] - w->goff[l];
+        double *B = newton_bslu_block(w->S, k, l);
+        for (int q = 0; q < rk; q++) {
+          const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + (size_t)(o1 + q)];
+          for (int c = 0; c < rl; c++) {
+            double sum = 0;
+            for (size_t p = 0; p < bs; p++) sum += Dk[p] * Yi[m * p + (size_t)(o2 + c)];
+            B[q * rl + c] += sum;
+          }
+        }
+        o2 += rl;
+      }
+      o1 += rk;
     }
   }
-  /* S = L U inside the envelope, no row exchanges */
-  const int *first = w->first;
-  for (size_t i = 0; i < nc; i++) {
-    double *Li = w->lo + w->rowp[i], *Ui = w->up + w->rowp[i];
-    for (size_t j = (size_t)first[i]; j < i; j++) {
-      double *Lj = w->lo + w->rowp[j];
-      const double *Uj = w->up + w->rowp[j];
-      size_t m0 = (size_t)(first[i] > first[j] ? first[i] : first[j]);
-      Li[j] = (Li[j] - newton_dot(Li + m0, Uj + m0, j - m0)) / Lj[j];
-      Ui[j] -= newton_dot(Lj + m0, Ui + m0, j - m0);
-    }
-    Li[i] -= newton_dot(Li + first[i], Ui + first[i], i - (size_t)first[i]);
-    if (!(fabs(Li[i]) > 0) || !isfinite(Li[i])) return 1;
-  }
-  /* L U x = g in the factor's order, then back to the caller's */
-  double *x = w->y;
-  for (size_t c = 0; c < nc; c++) x[w->perm[c]] = w->g[c];
-  for (size_t i = 0; i < nc; i++) {
-    const double *Li = w->lo + w->rowp[i];
-    x[i] -= newton_dot(Li + first[i], x + first[i], i - (size_t)first[i]);
-  }
-  for (size_t i = nc; i-- > 0;) {
-    const double *Ui = w->up + w->rowp[i];
-    x[i] /= w->lo[w->rowp[i] + i];
-    for (size_t m = (size_t)first[i]; m < i; m++) x[m] -= Ui[m] * x[i];
-  }
-  for (size_t c = 0; c < nc; c++) r[nu + c] = x[w->perm[c]];
+  if (newton_bslu_factor(w->S, 0) >= 0) return 1;
+  newton_bslu_solve(w->S, w->g);
+  for (size_t c = 0; c < nc; c++) r[nu + c] = w->g[c];
   for (size_t i = 0; i < w->nblk; i++) {                /* du = y - Y dnu */
     const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
     const int *bc = w->bcol + w->bptr[i];
@@ -773,7 +975,7 @@ static struct newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t b
                                                  const int *iblk, const int *igrp)
 {
   struct newton_sparse *b = calloc(1, sizeof *b);
-  int *tmp = NULL, *gpos = NULL, *plc = NULL;
+  int *tmp = NULL, *gpos = NULL;
   if (!b) return NULL;
   b->n = n; b->nblk = nblk; b->bs = bs; b->ngrp = ngrp;
   b->goff = malloc((ngrp + 1) * sizeof *b->goff);
@@ -861,44 +1063,21 @@ static struct newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t b
       while (b->gb[b->gbp[k] + (int)a] != (int)i) a++;
       b->dpos[j] = b->grow[k] + (size_t)(c - b->goff[k]) * (size_t)b->gld[k] + a * bs;
     }
-  /* the order of the groups, the envelope of S */
+  /* the order of the groups, and the structure of the factors of S */
   gpos = malloc((ngrp + 1) * sizeof *gpos);
-  plc = malloc((ngrp + 1) * sizeof *plc);
-  if (!gpos || !plc || newton_envelope_order((int)ngrp, b->gptr, b->gadj, grows, gpos) != 0) goto fail;
-  b->perm = malloc((nc + 1) * sizeof *b->perm);
-  b->first = malloc((nc + 1) * sizeof *b->first);
-  b->rowp = malloc((nc + 1) * sizeof *b->rowp);
-  if (!b->perm || !b->first || !b->rowp) goto fail;
-  int *ord = tmp;                                 /* the group at each place */
-  for (size_t k = 0; k < ngrp; k++) ord[gpos[k]] = (int)k;
-  for (size_t i = 0, r = 0; i < ngrp; i++) { plc[i] = (int)r; r += (size_t)grows[ord[i]]; }
-  off = 0;
-  for (size_t i = 0; i < ngrp; i++) {
-    const int k = ord[i];
-    int j = (int)i;
-    for (int a = b->gptr[k]; a < b->gptr[k + 1]; a++)
-      if (gpos[b->gadj[a]] < j) j = gpos[b->gadj[a]];
-    for (int q = 0; q < grows[k]; q++) {
-      const int row = plc[i] + q;
-      b->perm[b->goff[k] + q] = row;
-      b->first[row] = plc[j];
-      b->rowp[row] = off - (size_t)plc[j];
-      off += (size_t)(row - plc[j] + 1);
-    }
-  }
-  b->nenv = off;
-  b->lo = malloc((off + 1) * sizeof *b->lo);
-  b->up = malloc((off + 1) * sizeof *b->up);
+  if (!gpos || newton_envelope_order((int)ngrp, b->gptr, b->gadj, grows, gpos) != 0) goto fail;
+  b->S = newton_bslu_alloc((int)ngrp, b->gptr, b->gadj, grows, gpos);
+  if (!b->S) goto fail;
   b->g = malloc((nc + 1) * sizeof *b->g);
   b->y = malloc((bs * (mmax + 1) + nc + 1) * sizeof *b->y);
   b->Y = malloc(((size_t)b->bptr[nblk] * bs + 1) * sizeof *b->Y);
   b->f = malloc((n + 1) * sizeof *b->f);
   b->b = malloc((n + 1) * sizeof *b->b);
-  if (!b->lo || !b->up || !b->g || !b->y || !b->Y || !b->f || !b->b) goto fail;
-  free(tmp); free(gpos); free(plc);
+  if (!b->g || !b->y || !b->Y || !b->f || !b->b) goto fail;
+  free(tmp); free(gpos);
   return b;
 fail:
-  free(tmp); free(gpos); free(plc);
+  free(tmp); free(gpos);
   newton_sparse_free(b);
   return NULL;
 }

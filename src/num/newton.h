@@ -66,6 +66,26 @@ void newton_free(newton_ws *w);
    (started from every vertex for n <= 64, else from a pseudo-peripheral
    one).  0, or -1 if out of memory. */
 int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows, int *pos);
+/* A sparse block LU factorisation without row exchanges, for matrices with
+   the pattern of a graph as above: the vertices eliminated in the order pos,
+   the fill computed once (none for a tree eliminated leaves first, as a
+   reverse breadth-first order does).  Blocks are dense, rows[k] x rows[l]. */
+typedef struct newton_bslu newton_bslu;
+newton_bslu *newton_bslu_alloc(int n, const int *ptr, const int *adj, const int *rows,
+                               const int *pos);
+void newton_bslu_free(newton_bslu *f);
+/* the multiply-adds of one factorisation */
+double newton_bslu_cost(const newton_bslu *f);
+/* clear the values (the structure stays) */
+void newton_bslu_zero(newton_bslu *f);
+/* block (k, l) of the matrix, k = l or k and l adjacent, row-major with
+   rows[l] columns; NULL outside the pattern */
+double *newton_bslu_block(newton_bslu *f, int k, int l);
+/* factor in place; -1, or the vertex whose pivot vanished (with spd, whose
+   pivot is not positive) */
+int newton_bslu_factor(newton_bslu *f, int spd);
+/* x <- A^{-1} x, x by vertices in their own order, rows[k] each */
+void newton_bslu_solve(const newton_bslu *f, double *x);
 /* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
    *iters the number of iterations, *resid max|F| there.  LG_OK when
    max|F| < tol within maxiter iterations, else LG_ENEWTON. */
