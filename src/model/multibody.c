@@ -240,7 +240,8 @@ void mb_work_free(mb_work *w)
    index side[], which holds 2 k + s in increasing k; -1 if out of memory */
 static int mb_body_sides(const mb_topo *t, int **bstart, int **side)
 {
-  int *bs = calloc((size_t)t->nb + 2, sizeof *bs), *sd = malloc((2 * (size_t)t->nj + 1) * sizeof *sd);
+  int *bs = calloc((size_t)t->nb + 2, sizeof *bs);
+  int *sd = malloc((2 * (size_t)t->nj + 1) * sizeof *sd);
   if (!bs || !sd) { free(bs); free(sd); return -1; }
   for (int k = 0; k < t->nj; k++)
     for (int s = 0; s < 2; s++) {
@@ -327,7 +328,10 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
     /* the envelope, or the sparse block factorisation where it costs less
        than half as much (trees: the envelope's width grows with N) */
     double env = 0;
-    for (int row = 0; row < nc; row++) env += 0.5 * (double)(row - w->first[row] + 1) * (row - w->first[row] + 1);
+    for (int row = 0; row < nc; row++) {
+      const double wd = (double)(row - w->first[row] + 1);
+      env += 0.5 * wd * wd;
+    }
     newton_bslu *bs = newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
     if (!bs) goto done;
     if (2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }

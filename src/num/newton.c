@@ -838,9 +838,8 @@ static long newton_sparse_gcoff(const struct newton_sparse *w, int k, int l)
   return -1;
 }
 
-double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld)
+double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
 {
-  if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
   const struct newton_sparse *w = J->sp;
   const size_t nu = w->nblk * w->bs, bs = w->bs;
   if (r >= w->n || c >= w->n) return NULL;

@@ -39,12 +39,18 @@ typedef struct {
   size_t n;
   struct newton_sparse *sp;       /* the structure, when J is NULL */
 } newton_jac;
-/* Entry (r, c) of J, and in *ld the distance between rows: entry
+/* Entry (r, c) of J, and in *ld the distance between rows (the store's
+   lookup is newton_jac_at_store): entry
    (r + a, c + b) is p[a * ld + b] while (r + a, c + b) stays in the block of
    the structure that holds (r, c) (a body's block, a body's rows against a
    group's columns, a group's rows against a body or a coupled group).
    NULL if (r, c) is outside the structure. */
-double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld);
+double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld);
+static inline double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld)
+{
+  if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
+  return newton_jac_at_store(J, r, c, ld);
+}
 /* a callback that writes its Jacobian through newton_jac_at; the entries it
    is handed are zero wherever it has not written in this evaluation only
    for the structured store, so it assigns before it adds */

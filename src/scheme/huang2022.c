@@ -296,7 +296,8 @@ int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
         int i = side ? p->topo->joint[k].b : p->topo->joint[k].a;
         if (i == MB_GROUND) continue;
         for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
-          double *E = newton_jac_at(Jac, (size_t)(m0 + 3 * (s->bside[e] / 2)), (size_t)(m0 + 3 * k), &ld);
+          const size_t row = (size_t)(m0 + 3 * (s->bside[e] / 2));
+          double *E = newton_jac_at(Jac, row, (size_t)(m0 + 3 * k), &ld);
           for (int a = 0; a < 3; a++) E[(size_t)a * ld + (size_t)a] = 0;
         }
       }
@@ -894,8 +895,8 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it,
-                        &res);
+  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
+                               &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
