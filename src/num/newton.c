@@ -496,6 +496,18 @@ double *newton_bslu_block(newton_bslu *f, int k, int l)
   return newton_bslu_at(f, f->pos[k], f->pos[l]);
 }
 
+/* A -= L U for blocks rj x ri and ri x rk; expanded where the sizes are
+   constants (three-row joints), so that the compiler unrolls it */
+static inline NEWTON_EXPAND void newton_bslu_update(double *A, const double *L, const double *U,
+                                                    int rj, int ri, int rk)
+{
+  NEWTON_UNROLL for (int r = 0; r < rj; r++)
+    NEWTON_UNROLL for (int p = 0; p < ri; p++) {
+      const double l = L[r * ri + p];
+      NEWTON_UNROLL for (int c = 0; c < rk; c++) A[r * rk + c] -= l * U[p * rk + c];
+    }
+}
+
 int newton_bslu_factor(newton_bslu *f, int spd)
 {
   for (int i = 0; i < f->n; i++) {
@@ -529,11 +541,8 @@ int newton_bslu_factor(newton_bslu *f, int spd)
         const int k = f->s[t2], rk = f->rows[f->ord[k]];
         const double *U = f->v + f->uoff[t2];
         double *A = newton_bslu_at(f, j, k);
-        for (int r = 0; r < rj; r++)
-          for (int p = 0; p < ri; p++) {
-            const double l = L[r * ri + p];
-            for (int c = 0; c < rk; c++) A[r * rk + c] -= l * U[p * rk + c];
-          }
+        if (rj == 3 && ri == 3 && rk == 3) newton_bslu_update(A, L, U, 3, 3, 3);
+        else newton_bslu_update(A, L, U, rj, ri, rk);
       }
     }
   }

@@ -289,18 +289,10 @@ int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
   double T[3 * 64 * 3];                          /* dexp of each body, up to 64 */
   size_t ld;
   /* Jac: only the entries that can be non-zero are written, through
-     newton_jac_at; the corner accumulates, so its entries are cleared first */
-  if (Jac)
-    for (int k = 0; k < nj; k++)
-      for (int side = 0; side < 2; side++) {
-        int i = side ? p->topo->joint[k].b : p->topo->joint[k].a;
-        if (i == MB_GROUND) continue;
-        for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
-          const size_t row = (size_t)(m0 + 3 * (s->bside[e] / 2));
-          double *E = newton_jac_at(Jac, row, (size_t)(m0 + 3 * k), &ld);
-          for (int a = 0; a < 3; a++) E[(size_t)a * ld + (size_t)a] = 0;
-        }
-      }
+     newton_jac_at; the corner accumulates, so it must start at zero: the
+     structured store comes cleared, a dense array (small, or for GSL's
+     solvers) is cleared here */
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)n * (size_t)n * sizeof *Jac->J);
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
     double G[3], A[9], *F = s->F + 9 * i;
