@@ -7,6 +7,7 @@
 #   make sanitize   the unit tests under AddressSanitizer + UBSan
 #   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
 #   make bench      timings (ns per step, instructions, Newton iterations per step)
+#                   (YARDSTICK=DIR: the hand-written yardstick, ../shared/bench)
 #   make help       this list               make clean    remove generated files
 #   make lib        liblgrepro (static, shared)   make install, make uninstall
 #                   (PREFIX=/usr/local, DESTDIR honoured)
@@ -34,6 +35,10 @@ CPPFLAGS := -Isrc -D_POSIX_C_SOURCE=200809L -DHAVE_INLINE
 # make bench, cannot read the DWARF 5 that clang 14 writes by default.
 ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
+# The hand-written yardstick of make bench (a folder outside the package; its
+# rows are skipped when it is absent).
+YARDSTICK ?= ../shared/bench
+YARDSTICK_BIN := $(if $(wildcard $(YARDSTICK)/lgvi_tight.c),$(O)/bin/bench-yardstick/lgvi_tight)
 
 # Deterministic PDFs: fixed dates in every TeX run.
 export SOURCE_DATE_EPOCH := 1700000000
@@ -414,11 +419,15 @@ $(T)/report/version.tex: src/core/lg.h
 report: $(T)/report.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
-bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM)
+bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM) $(YARDSTICK_BIN)
 	@st=0; for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do \
-	  echo "== $$b"; $$b || st=1; done; \
+	  echo "== $$b"; LGSIM=$(LGSIM) YARDSTICK=$(YARDSTICK) YARDSTICK_BIN=$(YARDSTICK_BIN) $$b || st=1; done; \
 	echo "== src/bench/build.sh"; sh src/bench/build.sh || st=1; \
 	[ $$st -eq 0 ] || { echo "bench: some bars were missed (FAIL lines above)"; exit 1; }
+
+# The yardstick as its README builds it (its own code: no -Werror).
+$(O)/bin/bench-yardstick/lgvi_tight: $(YARDSTICK)/lgvi_tight.c $(YARDSTICK)/pend3d.h
+	@mkdir -p $(@D); echo "  CC       $@"; $(CC) -O2 -g -gdwarf-4 -o $@.tmp $< -lm && mv $@.tmp $@
 
 # make install copies lgsim, the libraries, the header, a pkg-config file and
 # the manual page (when the package has one) under $(DESTDIR)$(PREFIX);

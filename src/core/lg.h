@@ -40,12 +40,13 @@ typedef struct lg_state {
   const lg_rowdef *own;  /* the scheme's own output row, or NULL: the model's */
   double aux[12];        /* the scheme's own variables that own writes */
 } lg_state;
-enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2 };
+enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2,
+       LG_NEWTON_DIRECT_GSL = 3 };
 
 typedef struct {
   double newton_tol;     /* residual tolerance of every implicit step */
   int newton_maxiter;    /* iteration cap of every implicit step */
-  int newton_solver;     /* LG_NEWTON_PLAIN, _HYBRIDSJ or _DIRECT */
+  int newton_solver;     /* LG_NEWTON_PLAIN, _HYBRIDSJ, _DIRECT or _DIRECT_GSL */
   double ref_tol;        /* relative and absolute tolerance of the reference */
 } lg_opts;
 typedef struct {

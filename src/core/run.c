@@ -40,6 +40,37 @@ static const char *lost_field(const lg_state *s, unsigned carried, char *buf, si
   return NULL;
 }
 
+/* 1 when the sum of every carried field and every body is finite, which it
+   is not if one of them is infinite or NaN; 0 sends lost_field to look */
+#if defined(__GNUC__) && !defined(__clang__)
+#define RUN_UNROLL _Pragma("GCC unroll 12")
+#else
+#define RUN_UNROLL
+#endif
+static inline double sum_of(const double *v, int n)
+{
+  double z = 0;
+  RUN_UNROLL for (int i = 0; i < n; i++) z += v[i];
+  return z;
+}
+
+static int still_finite(const lg_state *s, unsigned carried)
+{
+  double z = s->t;
+  if (carried & F_THETA) z += s->theta;
+  if (carried & F_OMEGA) z += s->omega;
+  if (carried & F_R) z += sum_of(s->R, 9);
+  if (carried & F_W) z += sum_of(s->W, 3);
+  if (carried & F_X) z += sum_of(s->x, 3);
+  if (carried & F_V) z += sum_of(s->v, 3);
+  if (carried & F_AUX) z += sum_of(s->aux, 12);
+  for (int b = 0; b < s->nbody; b++) {
+    const lg_body *q = &s->body[b];
+    z += sum_of(q->R, 9) + sum_of(q->W, 3) + sum_of(q->x, 3) + sum_of(q->v, 3);
+  }
+  return z - z == 0;
+}
+
 int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
            double h, long nsteps, long every, lg_emit_fn emit, void *ctx,
            lg_failure *fail)
@@ -58,7 +89,8 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
   for (long k = 1; status == LG_OK && k <= nsteps; k++) {
     double t0 = s.t;
     status = sch->step(ws, &s);
-    if (status == LG_OK && (what = lost_field(&s, carried, name, sizeof name)))
+    if (status == LG_OK && !still_finite(&s, carried)
+        && (what = lost_field(&s, carried, name, sizeof name)))
       status = LG_ENONFINITE;
     if (status != LG_OK) {
       if (fail) {

@@ -275,7 +275,8 @@ int lg_set_param(const lg_model *m, void *par, const char *arg, char *msg, size_
 }
 
 static const struct { const char *name; int code; } lg_solvers[] = {
-  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ}
+  {"direct", LG_NEWTON_DIRECT}, {"newton", LG_NEWTON_PLAIN}, {"hybridsj", LG_NEWTON_HYBRIDSJ},
+  {"direct-gsl", LG_NEWTON_DIRECT_GSL}
 };
 
 int lg_newton_solver_code(const char *name)

@@ -161,6 +161,56 @@ int so3_series_terms(int s, double t)
   if (s < 0 || s > 5 || !(fabs(t) < tmax[s])) return 0;
   return so3_nterms(s, t * t);
 }
+
+/* the length series s needs at x, searched from the guess n */
+static inline int so3_nterms_from(int s, double x, int n)
+{
+  const double *b = so3_xmax[s];
+  while (n > 1 && x <= b[n - 2]) n--;
+  while (x > b[n - 1]) n++;
+  return n;
+}
+
+/* the Horner loop of so3_series, written out for up to eight terms */
+static inline double so3_horner(double x, const double *r, int nterms)
+{
+  double s = 1.0;
+  switch (nterms) {
+  default:
+    for (int k = nterms - 2; k >= 7; k--) s = 1.0 - x * r[k] * s;
+    /* fall through */
+  case 8: s = 1.0 - x * r[6] * s; /* fall through */
+  case 7: s = 1.0 - x * r[5] * s; /* fall through */
+  case 6: s = 1.0 - x * r[4] * s; /* fall through */
+  case 5: s = 1.0 - x * r[3] * s; /* fall through */
+  case 4: s = 1.0 - x * r[2] * s; /* fall through */
+  case 3: s = 1.0 - x * r[1] * s; /* fall through */
+  case 2: s = 1.0 - x * r[0] * s; /* fall through */
+  case 1: break;
+  }
+  return s;
+}
+
+void so3_sinc_cosc(double k[4], double t, int deriv)
+{
+  const double x = t * t;
+  if (!(fabs(t) < SO3_T_SINC)) {        /* every threshold below is at least this one */
+    k[0] = so3_sinc(t);
+    k[1] = so3_cosc(t);
+    if (deriv) {
+      k[2] = so3_sinc_d_over_t(t);
+      k[3] = so3_cosc_d_over_t(t);
+    }
+    return;
+  }
+  const int n = so3_nterms(0, x);       /* the other lengths are n or n - 1 */
+  k[0] = so3_horner(x, so3_ratio[0], n) / so3_fact[1];
+  k[1] = so3_horner(x, so3_ratio[1], so3_nterms_from(1, x, n)) / so3_fact[2];
+  if (deriv) {
+    k[2] = -2.0 * so3_horner(x, so3_dratio[0], so3_nterms_from(3, x, n)) / so3_fact[3];
+    k[3] = -2.0 * so3_horner(x, so3_dratio[1], so3_nterms_from(4, x, n)) / so3_fact[4];
+  }
+}
 /* M = I + p W + q W^2, W = hat(w); the shape of exp, dexp and dexpinv. */
 static void so3_quadratic(double M[9], const double w[3], double p, double q)
 {

@@ -130,6 +130,10 @@ double so3_sincc_d(double t);
    3 sinc', 4 cosc', 5 sincc') sums at t, 0 where it uses the direct form;
    for the tests */
 int so3_series_terms(int s, double t);
+/* k[0] = sinc t, k[1] = cosc t and, if deriv, k[2] = sinc'(t)/t and
+   k[3] = cosc'(t)/t (-1/3 and -1/12 at t = 0): the values of the functions
+   above, bit for bit, in one call that finds the series lengths once */
+void so3_sinc_cosc(double k[4], double t, int deriv);
 /* R = exp(hat w) by Rodrigues' formula, exact to round-off at small |w| */
 void so3_exp(double R[9], const double w[3]);
 /* w = log R with |w| in [0, pi], accurate near 0 and near pi */

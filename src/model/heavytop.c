@@ -23,10 +23,14 @@ void ht_rhs_w(double dW[3], const ht_params *p, const double R[9], const double 
 int ht_rhs(double t, const double *y, double *dydt, void *params)
 {
   const ht_params *p = params;
-  double S[9];
+  const double w0 = y[9], w1 = y[10], w2 = y[11];
   (void)t;
-  so3_hat(S, y + 9);
-  so3_mul(dydt, y, S);
+  for (int i = 0; i < 9; i += 3) {   /* row i of R hat(W) is (row i of R) x W */
+    const double r0 = y[i], r1 = y[i + 1], r2 = y[i + 2];
+    dydt[i] = r1 * w2 - r2 * w1;
+    dydt[i + 1] = r2 * w0 - r0 * w2;
+    dydt[i + 2] = r0 * w1 - r1 * w0;
+  }
   ht_rhs_w(dydt + 9, p, y, y + 9);
   return 0;
 }

@@ -17,6 +17,7 @@ struct newton_ws {
   gsl_vector *x0;                 /* initial guess handed to GSL */
   double *x, *f, *J;              /* plain buffers: n, n, n*n */
   int direct;                     /* 1 when s is of the type "direct" below */
+  int fast;                       /* 1: newton_solve drives that type itself */
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
   void *own;                      /* a linear solver's workspace, freed with this one */
@@ -25,6 +26,7 @@ struct newton_ws {
   newton_jfdf_fn jfdf;            /* newton_solve_sparse's callback ... */
   void *jparams;                  /* ... and its parameters */
 };
+enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
 static double newton_maxnorm(const gsl_vector *f)
 {
   double r = 0;
@@ -708,12 +710,14 @@ newton_ws *newton_alloc(size_t n, int solver)
   if (n == 0) return NULL;
   if (solver == LG_NEWTON_PLAIN) T = gsl_multiroot_fdfsolver_newton;
   else if (solver == LG_NEWTON_HYBRIDSJ) T = gsl_multiroot_fdfsolver_hybridsj;
-  else if (solver == LG_NEWTON_DIRECT) T = newton_fdfsolver_direct;
+  else if (solver == LG_NEWTON_DIRECT || solver == LG_NEWTON_DIRECT_GSL)
+    T = newton_fdfsolver_direct;
   else return NULL;
   w = calloc(1, sizeof *w);
   if (!w) return NULL;
   w->n = n;
   w->direct = T == newton_fdfsolver_direct;
+  w->fast = solver == LG_NEWTON_DIRECT && n <= NEWTON_FAST_MAX;
   w->s = gsl_multiroot_fdfsolver_alloc(T, n);
   w->x0 = gsl_vector_alloc(n);
   w->x = malloc(n * sizeof(double));
@@ -1172,10 +1176,80 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
   if (resid) *resid = r;
   return (ok && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
+/* newton_maxnorm of a contiguous array */
+static inline NEWTON_EXPAND double newton_maxnorm_n(const double *f, size_t n)
+{
+  double r = 0;
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) {
+    double a = fabs(f[i]);
+    if (a != a) return a;
+    r = a > r ? a : r;
+  }
+  return r;
+}
+
+static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn fdf,
+                                                   void *params, double *x, double tol,
+                                                   int maxiter, int *iters, double *resid,
+                                                   const size_t n)
+{
+  gsl_multiroot_fdfsolver *s = w->s;      /* GSL allocated its arrays contiguous */
+  newton_direct_state *st = s->state;
+  double *xs = s->x->data, *fs = s->f->data, *Js = s->J->data;
+  int status, k = 0, done = 0;
+  double r = HUGE_VAL, rprev = HUGE_VAL, dxn, xn;
+  st->eager = !(tol > 0);
+  double *dxs = s->dx->data;
+  NEWTON_UNROLL for (size_t i = 0; i < n; i++) { xs[i] = x[i]; dxs[i] = 0; }   /* set */
+  st->jac_current = 1;
+  st->at_roundoff = 0;
+  st->dxprev = 0;
+  status = fdf(xs, params, fs, Js) != 0 ? GSL_EBADFUNC : GSL_SUCCESS;
+  if (status == GSL_SUCCESS) {
+    r = newton_maxnorm_n(fs, n);
+    done = tol > 0 ? r < tol : r == 0;
+    while (!done && k < maxiter) {
+      k++;                                                                /* iterate */
+      if (!st->jac_current && fdf(xs, params, w->f, Js) != 0) status = GSL_EBADFUNC;
+      if (status == GSL_SUCCESS)
+        status = newton_eliminate(st->a, st->b, s->J, s->f, s->x, s->dx, &dxn, &xn, n);
+      if (status == GSL_SUCCESS) {
+        st->at_roundoff = newton_small_step(dxn, xn, &st->dxprev);
+        st->jac_current = st->eager && !st->at_roundoff;
+        if (fdf(xs, params, fs, st->jac_current ? Js : NULL) != 0) status = GSL_EBADFUNC;
+      }
+      r = newton_maxnorm_n(fs, n);                                        /* test */
+      if (status != GSL_SUCCESS) break;
+      if (tol > 0) done = r < tol;
+      else done = r == 0 || st->at_roundoff || (r >= rprev && r < 1e-9);
+      rprev = r;
+    }
+    NEWTON_UNROLL for (size_t i = 0; i < n; i++) x[i] = xs[i];
+  }
+  if (iters) *iters = k;
+  if (resid) *resid = r;
+  return (status == GSL_SUCCESS && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
+}
+
+/* one copy per size, as for the elimination */
+static int newton_solve_fast(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
+                             double tol, int maxiter, int *iters, double *resid)
+{
+  switch (w->n) {
+  case 1: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 1);
+  case 2: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 2);
+  case 3: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 3);
+  case 4: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 4);
+  case 5: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 5);
+  default: return newton_solve_fast_n(w, fdf, params, x, tol, maxiter, iters, resid, 6);
+  }
+}
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
 {
   if (!w->s) return LG_ENEWTON;            /* a structured solver: newton_solve_sparse */
+  if (w->fast && !((newton_direct_state *)w->s->state)->lin)
+    return newton_solve_fast(w, fdf, params, x, tol, maxiter, iters, resid);
   gsl_error_handler_t *old = gsl_set_error_handler_off();
   newton_direct_state *ds = w->direct ? w->s->state : NULL;
   const gsl_vector *xs = w->s->x;

@@ -9,8 +9,10 @@ typedef struct newton_ws newton_ws;
    J is the n x n row-major Jacobian, a copy the function may overwrite.
    Returns 0, or non-zero when J is singular. */
 typedef int (*newton_lin_fn)(void *ctx, size_t n, double *J, double *r);
-/* Allocate a solver of dimension n; solver is LG_NEWTON_PLAIN or
-   LG_NEWTON_HYBRIDSJ.  NULL if out of memory or solver unknown. */
+/* Allocate a solver of dimension n; solver is LG_NEWTON_PLAIN,
+   LG_NEWTON_HYBRIDSJ, LG_NEWTON_DIRECT (for n <= 6 driven by newton_solve
+   itself) or LG_NEWTON_DIRECT_GSL (the same type, always driven through
+   gsl_multiroot_fdfsolver_iterate).  NULL if out of memory or solver unknown. */
 newton_ws *newton_alloc(size_t n, int solver);
 /* The direct solver with its elimination replaced by lin(ctx, ...): for a
    system whose Jacobian has a structure the caller can exploit. */

@@ -52,12 +52,22 @@ static int rk_set_driver(void *state, const gsl_odeiv2_driver *d)
 
 static unsigned int rk_order4(void *state) { (void)state; return 4; }
 static unsigned int rk_order3(void *state) { (void)state; return 3; }
+#if defined(__GNUC__)
+#define RK_EXPAND __attribute__((always_inline))
+#else
+#define RK_EXPAND
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define RK_UNROLL _Pragma("GCC unroll 9")
+#else
+#define RK_UNROLL
+#endif
 /* z = y + a k, two elements per iteration */
-static void rk_axpy(double *restrict z, const double *restrict y, double a,
+static inline RK_EXPAND void rk_axpy(double *restrict z, const double *restrict y, double a,
                     const double *restrict k, size_t n)
 {
   size_t i = 0;
-  for (; i + 1 < n; i += 2) {
+  RK_UNROLL for (; i + 1 < n; i += 2) {
     z[i] = y[i] + a * k[i];
     z[i + 1] = y[i + 1] + a * k[i + 1];
   }
@@ -65,13 +75,13 @@ static void rk_axpy(double *restrict z, const double *restrict y, double a,
 }
 
 /* y += h/6 (k1 + 2 (k2 + k3) + k4), e = 0, two elements per iteration */
-static void rk4_combine(double *restrict y, double *restrict e, double h, const rk_stages *s,
-                        size_t n)
+static inline RK_EXPAND void rk4_combine(double *restrict y, double *restrict e, double h,
+                                         const rk_stages *s, size_t n)
 {
   const double *restrict k1 = s->k1, *restrict k2 = s->k2, *restrict k3 = s->k3,
                *restrict k4 = s->k4;
   size_t i = 0;
-  for (; i + 1 < n; i += 2) {
+  RK_UNROLL for (; i + 1 < n; i += 2) {
     y[i] += h / 6.0 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
     y[i + 1] += h / 6.0 * (k1[i + 1] + 2.0 * (k2[i + 1] + k3[i + 1]) + k4[i + 1]);
     e[i] = e[i + 1] = 0.0;
@@ -82,9 +92,9 @@ static void rk4_combine(double *restrict y, double *restrict e, double h, const 
   }
 }
 
-static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
-                     double yerr[], const double dydt_in[], double dydt_out[],
-                     const gsl_odeiv2_system *sys)
+static inline RK_EXPAND int rk4_apply_n(void *state, size_t dim, double t, double h,
+                                        double y[], double yerr[], const double dydt_in[],
+                                        double dydt_out[], const gsl_odeiv2_system *sys)
 {
   rk_stages *s = state;
   int st;
@@ -99,6 +109,15 @@ static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
   rk4_combine(y, yerr, h, s, dim);
   if (dydt_out) return GSL_ODEIV_FN_EVAL(sys, t + h, y, dydt_out);
   return GSL_SUCCESS;
+}
+
+static int rk4_apply(void *state, size_t dim, double t, double h, double y[],
+                     double yerr[], const double dydt_in[], double dydt_out[],
+                     const gsl_odeiv2_system *sys)
+{
+  if (dim == 12) return rk4_apply_n(state, 12, t, h, y, yerr, dydt_in, dydt_out, sys);
+  if (dim == 18) return rk4_apply_n(state, 18, t, h, y, yerr, dydt_in, dydt_out, sys);
+  return rk4_apply_n(state, dim, t, h, y, yerr, dydt_in, dydt_out, sys);
 }
 static int rk3_apply(void *state, size_t dim, double t, double h, double y[],
                      double yerr[], const double dydt_in[], double dydt_out[],

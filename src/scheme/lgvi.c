@@ -46,7 +46,7 @@ void lgvi_exp_coef(double c[4], double theta)
     c[3] = -1.0 / 12.0;
   }
 }
-static void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const double k[4],
+static inline void exp_jacobian(double *DG, const double *f, const lgvi_eq *q, const double k[4],
                          const double Jf[3], const double fxJf[3])
 {
   const double *J = q->J, s = k[0], c = k[1];
@@ -71,8 +71,7 @@ int lgvi_exp_fdf(const double *f, void *eq, double *G, double *DG)
   const double *a = q->a;
   double k[4], fxJf[3], t = so3_norm(f);
   const double Jf[3] = {q->J[0] * f[0], q->J[1] * f[1], q->J[2] * f[2]};
-  if (DG) lgvi_exp_coef(k, t);
-  else { k[0] = so3_sinc(t); k[1] = so3_cosc(t); }
+  so3_sinc_cosc(k, t, DG != NULL);
   so3_cross(fxJf, f, Jf);
   G[0] = k[0] * Jf[0] + k[1] * fxJf[0] - a[0];    /* three lines: GCC -O2 */
   G[1] = k[0] * Jf[1] + k[1] * fxJf[1] - a[1];    /* keeps a loop of three */
@@ -196,7 +195,8 @@ int lgvi_rot_step(lgvi_rot *w, double h, double F[9], int *iters, double *resid)
                       w->tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
   memcpy(w->f, f, sizeof w->f);
-  memmove(w->fh[1], w->fh[0], 2 * sizeof w->fh[0]);
+  memcpy(w->fh[2], w->fh[1], sizeof w->fh[0]);     /* fixed copies, not a call */
+  memcpy(w->fh[1], w->fh[0], sizeof w->fh[0]);
   memcpy(w->fh[0], f, sizeof w->fh[0]);
   if (w->nh < 3) w->nh++;
   if (w->map == LGVI_CAYLEY) so3_cay(F, f);

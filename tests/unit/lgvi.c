@@ -128,6 +128,45 @@ static void test_rk3_and_check(void)
   gsl_test_int((int)(offsetof(ob_params, W0) / sizeof(double)), 23, "offset of W0 in ob_params");
   gsl_test_int((int)(offsetof(ht_params, W0) / sizeof(double)), 20, "offset of W0 in ht_params");
 }
+static void test_two_drivers(void)
+{
+  static const struct { const char *model, *scheme; } runs[] = {
+    {"pendulum3d-moiseev", "lgvi-exp"}, {"pendulum3d-moiseev", "lgvi-cayley"},
+    {"offsetbody", "lgvi-exp"}, {"offsetbody", "lgvi-cayley"}};
+  for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++)
+    for (int t = 0; t < 2; t++) {
+      const lg_model *m = lg_model_find(runs[r].model);
+      const lg_scheme_type *S = lg_scheme_find(m->family, runs[r].scheme);
+      double par[64];
+      char msg[256];
+      lg_opts o[2];
+      lg_state s[2];
+      void *ws[2];
+      long differ = -1;
+      lg_params_default(m, par);
+      if (m->check(par, 1, msg, sizeof msg) != LG_OK) exit(1);
+      for (int d = 0; d < 2; d++) {
+        lg_opts_default(&o[d]);
+        o[d].newton_tol = t ? 1e-12 : 0;
+        o[d].newton_solver = d ? LG_NEWTON_DIRECT_GSL : LG_NEWTON_DIRECT;
+        memset(&s[d], 0, sizeof s[d]);
+        ws[d] = S->alloc(par, &o[d]);
+        if (!ws[d] || S->init(ws[d], par, 0.01, &s[d]) != LG_OK) exit(1);
+      }
+      for (long k = 1; k <= 3000 && differ < 0; k++) {
+        int st0 = S->step(ws[0], &s[0]), st1 = S->step(ws[1], &s[1]);
+        if (st0 != st1 || memcmp(s[0].R, s[1].R, sizeof s[0].R) != 0
+            || memcmp(s[0].W, s[1].W, sizeof s[0].W) != 0
+            || s[0].newton_iters != s[1].newton_iters)
+          differ = k;
+      }
+      gsl_test(differ >= 0, "%s %s, tol %g: direct and direct-gsl give the same 3000 steps "
+               "bit for bit (first difference at step %ld)", runs[r].model, runs[r].scheme,
+               o[0].newton_tol, differ);
+      S->free(ws[0]);
+      S->free(ws[1]);
+    }
+}
 
 int main(void)
 {
@@ -136,5 +175,6 @@ int main(void)
   test_small_angles();
   test_step();
   test_rk3_and_check();
+  test_two_drivers();
   exit(gsl_test_summary());
 }

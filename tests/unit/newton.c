@@ -170,6 +170,33 @@ static void test_direct_same_map(void)
   newton_free(wp);
   newton_free(wd);
 }
+static void test_direct_fast_same(void)
+{
+  static const double g2[2][2] = {{1.7, 1.4}, {3.0, -0.2}}, g3[2][3] = {{0.5, -1.1, 0.6},
+                                                                          {1.4, -0.2, 1.1}};
+  static const double tols[2] = {0, 1e-12};
+  for (int n = 2; n <= 3; n++) {
+    newton_ws *wf = newton_alloc((size_t)n, LG_NEWTON_DIRECT);
+    newton_ws *wg = newton_alloc((size_t)n, LG_NEWTON_DIRECT_GSL);
+    for (int g = 0; g < 2; g++)
+      for (int t = 0; t < 2; t++)
+        for (int cap = 1; cap <= 6; cap++) {
+          double xf[3], xg[3], rf, rg;
+          int itf, itg;
+          memcpy(xf, n == 2 ? g2[g] : g3[g], (size_t)n * sizeof(double));
+          memcpy(xg, xf, sizeof xg);
+          int sf = newton_solve(wf, n == 2 ? sys2 : sys3, NULL, xf, tols[t], cap, &itf, &rf);
+          int sg = newton_solve(wg, n == 2 ? sys2 : sys3, NULL, xg, tols[t], cap, &itg, &rg);
+          gsl_test(sf != sg || itf != itg || memcmp(&rf, &rg, sizeof rf) != 0
+                   || memcmp(xf, xg, (size_t)n * sizeof(double)) != 0,
+                   "n = %d, guess %d, tol %g, cap %d: fast path (status %d, %d it, resid %.17g) "
+                   "= GSL loop (%d, %d, %.17g) bit for bit", n, g, tols[t], cap, sf, itf, rf,
+                   sg, itg, rg);
+        }
+    newton_free(wf);
+    newton_free(wg);
+  }
+}
 static void test_bordered(void)
 {
   for (size_t bs = 3; bs <= 6; bs += 3) {
@@ -295,6 +322,7 @@ int main(void)
   test_gsl_residual_norm();
   test_nan();
   test_direct_same_map();
+  test_direct_fast_same();
   test_bordered();
   test_sparse();
   exit(gsl_test_summary());

@@ -447,6 +447,24 @@ static void test_series_length(void)
                  tmax[s]);
   }
 }
+static void test_sinc_cosc(void)
+{
+  int bad = 0;
+  double worst = 0;
+  for (int i = -6; i < 2 * 4000; i++) {
+    static const double special[6] = {0.0, 1.0, 2.0, 3.0, 0.99999999999999989, 1e-300};
+    double t = i < 0 ? special[i + 6] : (i % 2 ? -1 : 1) * 1e-9 * pow(1e10, (i / 2) / 4000.0);
+    double k[4], k0[4];
+    so3_sinc_cosc(k, t, 1);
+    so3_sinc_cosc(k0, t, 0);
+    int ok = k[0] == so3_sinc(t) && k[1] == so3_cosc(t) && k0[0] == k[0] && k0[1] == k[1]
+             && (t == 0 ? k[2] == -1.0 / 3 && k[3] == -1.0 / 12
+                        : t * k[2] == so3_sinc_d(t) && t * k[3] == so3_cosc_d(t));
+    if (!ok) { bad++; worst = t; }
+  }
+  gsl_test(bad, "so3_sinc_cosc = so3_sinc, so3_cosc and the derivatives over t, bit for bit "
+           "(%d points differ, one at t = %g)", bad, worst);
+}
 static void test_near_pi(gsl_rng *r)
 {
   const double delta[3] = { 1e-6, 1e-10, 0.0 };
@@ -655,6 +673,7 @@ int main(void)
   test_derivatives(r);
   test_small_angles(r);
   test_series_length();
+  test_sinc_cosc();
   test_near_pi(r);
   test_naive_cosc();
   test_drift();
