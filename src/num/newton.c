@@ -880,13 +880,6 @@ double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
   return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
 }
 
-static inline double newton_dot(const double *a, const double *b, size_t n)
-{
-  double s = 0;
-  for (size_t m = 0; m < n; m++) s += a[m] * b[m];
-  return s;
-}
-
 /* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
 static int newton_sparse_solve(struct newton_sparse *w, double *r)
 {
