@@ -1,16 +1,36 @@
 # Makefile of the literate reproducibility package for Lie group integrators.
 #
-#   make            tangle, compile, simulate, plot every figure, measure every
-#                   claim, weave the report (build/report.pdf)
-#   make figures    the figures alone        make report   the report
-#   make check      unit tests, claim checks, check-tangle; "N passed, M failed"
-#   make sanitize   the unit tests under AddressSanitizer + UBSan
-#   make fuzz       the lgsim parser under libFuzzer (clang), FUZZ_TIME=60 s
-#   make bench      timings (ns per step, instructions, Newton iterations per step)
-#                   (YARDSTICK=DIR: the hand-written yardstick, ../shared/bench)
-#   make help       this list               make clean    remove generated files
-#   make lib        liblgrepro (static, shared)   make install, make uninstall
-#                   (PREFIX=/usr/local, DESTDIR honoured)
+#   make              tangle, compile, simulate, plot every figure, measure every
+#                     claim, weave both volumes
+#   make report       build/report.pdf (the comparative report, no code) and
+#                     build/lgrepro.pdf (the literate program, every chunk)
+#   make figures      every figure, figures/STEM.pdf     make data   data/STEM.dat
+#   make KEY          one paper's data and figures, KEY one of
+#                     sun2022 bai2015 moiseev2024 huang2022 liang2023
+#   make check-KEY    measure that paper's claims and print their verdicts
+#   make check        unit, command-line and claim tests, check-tangle,
+#                     check-chunks, check-overfull, check-volumes, check-version;
+#                     "N passed, M failed"
+#   make check-tangle src/ and tests/ are what the chapters tangle to
+#   make check-chunks, check-overfull, check-volumes, check-version
+#                     one of the checks alone
+#   make unit-tests   the unit tests alone   make claim-checks  the claim checks
+#   make tangle       the chapters into src/ and tests/
+#   make sanitize     unit and command-line tests under ASan + UBSan
+#   make fuzz         the lgsim parser under libFuzzer (clang) for FUZZ_TIME s
+#   make bench        timings: ns and instructions per step, Newton iterations,
+#                     the time of a clean make -j2
+#   make lib          liblgrepro (static and shared)   make programs  every program
+#   make install      lgsim, the library, lgrepro.h, lgrepro.pc, the manual pages
+#   make uninstall    remove exactly what make install installed
+#   make clean        remove every generated file      make help   this text
+#
+# Variables a user sets (make VAR=value):
+#   PREFIX=/usr/local  DESTDIR=  BINDIR LIBDIR INCLUDEDIR MANDIR   (install)
+#   CC=cc  OPT=-O2  CFLAGS=  LDFLAGS=   the compiler and extra flags
+#   O=build            the tree of objects and programs (make CC=clang O=build/clang)
+#   FUZZ_TIME=60       seconds of make fuzz
+#   YARDSTICK=DIR      the hand-written yardstick of make bench (../shared/bench)
 #
 # Sections: 1 config, 2 tangle, 3 compile, 4 simulate, 5 plot, 6 test,
 # 7 weave, 8 misc.  Every rule writes to a temporary file and renames it, so an
@@ -50,7 +70,7 @@ PDF_DATE := 20231114221320
 
 CHAPTERS := $(sort $(wildcard chapters/*.nw))
 
-.PHONY: all figures report data check check-tangle check-chunks check-overfull unit-tests \
+.PHONY: all figures report data check check-tangle check-chunks check-overfull check-volumes check-version unit-tests \
         claim-checks sanitize bench clean help tangle programs lib install uninstall
 
 all: report figures
@@ -244,7 +264,8 @@ RESULTS := $(UNITS:%=$(O)/result/unit-%.res) \
            $(SHTESTS:tests/cli/%.sh=$(O)/result/cli-%.res) \
            $(CHECKS:%=$(O)/result/claims-%.res) \
            $(O)/result/check-tangle.res $(O)/result/check-chunks.res \
-           $(O)/result/check-overfull.res
+           $(O)/result/check-overfull.res $(O)/result/check-volumes.res \
+           $(O)/result/check-version.res
 
 RECORD = if $(2) > $(O)/result/$(1).log 2>&1; then echo pass > $@; \
          else echo fail > $@; echo "  FAIL     $(1) (see $(O)/result/$(1).log)"; fi
@@ -258,6 +279,10 @@ $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.
 $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
+# The CSV plotting test runs the README's gnuplot lines.
+$(O)/result/cli-csv-plot.res: README.md
+# The manual pages' test reads them.
+$(O)/result/cli-model-manual.res: $(wildcard src/model/*.5 src/cli/*.1)
 # The style test reads every plot script.
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
 
@@ -270,8 +295,14 @@ $(O)/result/check-tangle.res: $(CHAPTERS) $(TANGLED) FORCE
 $(O)/result/check-chunks.res: $(CHAPTERS)
 	@mkdir -p $(@D); $(call RECORD,check-chunks,$(MAKE) check-chunks)
 
-$(O)/result/check-overfull.res: $(T)/report.pdf
+$(O)/result/check-overfull.res: $(T)/report.pdf $(T)/lgrepro.pdf
 	@mkdir -p $(@D); $(call RECORD,check-overfull,$(MAKE) check-overfull)
+
+$(O)/result/check-volumes.res: $(T)/report.pdf $(T)/lgrepro.pdf
+	@mkdir -p $(@D); $(call RECORD,check-volumes,$(MAKE) check-volumes)
+
+$(O)/result/check-version.res: src/core/lg.h src/api/lgrepro.h CITATION.cff NEWS
+	@mkdir -p $(@D); $(call RECORD,check-version,$(MAKE) check-version)
 
 unit-tests: $(UNITS:%=$(O)/result/unit-%.res)
 claim-checks: $(CHECKS:%=$(O)/result/claims-%.res)
@@ -297,12 +328,45 @@ check-tangle:
 	  [ -f "$$d/$$f" ] || { echo "check-tangle: $$f is not tangled from any chapter"; st=1; }; done; \
 	exit $$st
 
-# check-overfull: no line of the report sticks out of the text by more than 1 pt.
-check-overfull: $(T)/report.pdf
-	@echo "  CHECK    overfull boxes"; n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $(T)/report/report.log || true; } \
-	      | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
-	if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $(T)/report/report.log | head -40; \
-	  echo "check-overfull: $$n lines of the report wider than the text by more than 1 pt"; exit 1; fi
+# check-overfull: no line of either volume sticks out of the text by more than
+# 1 pt, and no page is taller than the text (an overfull vbox: a table or figure
+# that does not fit, whose bottom is lost or printed over).
+check-overfull: $(T)/report.pdf $(T)/lgrepro.pdf
+	@echo "  CHECK    overfull boxes"; st=0; for log in $(T)/report/report.log $(T)/program/lgrepro.log; do \
+	  n=$$({ grep -o 'Overfull \\hbox ([0-9.]*pt' $$log || true; } | sed 's/.*(\([0-9.]*\)pt/\1/' | awk '$$1 > 1' | wc -l); \
+	  v=$$({ grep -c 'Overfull \\vbox' $$log || true; }); \
+	  if [ "$$n" -gt 0 ]; then grep -A2 'Overfull \\hbox' $$log | head -40; \
+	    echo "check-overfull: $$n lines of $$log wider than the text by more than 1 pt"; st=1; fi; \
+	  if [ "$$v" -gt 0 ]; then grep -B2 -A2 'Overfull \\vbox' $$log | head -40; \
+	    echo "check-overfull: $$v pages of $$log taller than the text (overfull vbox)"; st=1; fi; \
+	done; exit $$st
+
+# check-volumes: the report holds no chunk and at most 120 pages; the
+# program holds every chunk the chapters define.
+REPORT_MAX_PAGES := 120
+check-volumes: $(T)/report.pdf $(T)/lgrepro.pdf
+	@echo "  CHECK    volumes"; st=0; \
+	n=$$(grep -c '\\nwbegincode' $(T)/weave/report.tex || true); \
+	[ "$$n" -eq 0 ] || { echo "check-volumes: the report holds $$n chunks"; st=1; }; \
+	n=$$(cat $(CHAPTERS) | grep -c '^<<.*>>=[[:space:]]*$$'); \
+	m=$$(grep -c '\\nwbegincode' $(T)/weave/program.tex || true); \
+	[ "$$n" -eq "$$m" ] || { echo "check-volumes: the chapters define $$n chunks, the program holds $$m"; st=1; }; \
+	p=$$(sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' $(T)/report/report.log); \
+	[ -n "$$p" ] && [ "$$p" -le $(REPORT_MAX_PAGES) ] \
+	  || { echo "check-volumes: the report has $$p pages, more than $(REPORT_MAX_PAGES)"; st=1; }; \
+	q=$$(sed -n 's/^Output written on .* (\([0-9]*\) pages.*/\1/p' $(T)/program/lgrepro.log); \
+	echo "  report: $$p pages, no chunk; program: $$q pages, $$m chunks"; exit $$st
+
+# check-version: the version has one source, LG_VERSION in src/core/lg.h
+# (chapter 4), which lgsim --version, both volumes and lgrepro.pc print; the
+# library's header, CITATION.cff and the newest entry of NEWS must repeat it.
+check-version:
+	@echo "  CHECK    version"; v=$(LIBVERSION); st=0; \
+	for w in "src/api/lgrepro.h:$$(sed -n 's/^#define LGR_VERSION "\(.*\)"/\1/p' src/api/lgrepro.h)" \
+	         "CITATION.cff:$$(sed -n 's/^version: *//p' CITATION.cff)" \
+	         "NEWS:$$(sed -n 's/^Version \([^ ]*\).*/\1/p' NEWS | head -1)"; do \
+	  [ "$${w#*:}" = "$$v" ] || { echo "check-version: $${w%%:*} says '$${w#*:}', src/core/lg.h '$$v'"; st=1; }; \
+	done; exit $$st
 
 # check-chunks: a chunk name may be defined (and continued) in one chapter only.
 check-chunks:
@@ -311,6 +375,7 @@ check-chunks:
 	if [ -s $(T)/dup-chunks.txt ]; then echo "chunk names defined in two chapters:"; \
 	  cat $(T)/dup-chunks.txt; exit 1; fi
 
+.PHONY: FORCE
 FORCE:
 
 # The sanitizer build: every object again under ASan + UBSan, in a tree of
@@ -353,24 +418,40 @@ $(O)/bin/fuzz/%: $(O)/obj/tests/fuzz/%.o $(CLILIB) $(LIB)
 	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@.tmp $< $(CLILIB) $(LIB) $(LDLIBS) && mv $@.tmp $@
 
 # ---------------------------------------------------------------- 7. weave
-# All chapters are woven together, so the chunk list and the identifier
-# index cover the whole package.
-# The report reads findings first, then the papers, then the machinery:
+# Two volumes from the same chapters, woven in the same order, so that a
+# heading has the same number in both.  The literate program
+# (build/lgrepro.pdf) is every chapter with all of its code, the chunk list
+# and the identifier index; the comparative report (build/report.pdf) is the
+# chapters without their code: the weave's filter, src/weave/volume.awk
+# (chapter 7), leaves out every chunk and the prose the chapters mark as the
+# program's alone, and writes under each heading that lost code the number of
+# the section of the program that has it.
+# The volumes read findings first, then the papers, then the machinery:
 # a part divider, chapters 00 and 9N, a divider, 1N, a divider, the other 0N.  The
-# dividers are two-line noweb files written here, so no chapter owns a part.
+# dividers are two-line noweb files written here, so no chapter owns a part;
+# the report sets the short chapters of the machinery one after the other
+# (\lgmachinery, chapters/report.tex).
 WEAVE_ORDER = $(T)/weave/part-findings.nw \
               $(filter chapters/00-%,$(CHAPTERS)) $(filter chapters/9%,$(CHAPTERS)) \
               $(T)/weave/part-papers.nw $(filter chapters/1%,$(CHAPTERS)) \
               $(T)/weave/part-machinery.nw \
               $(filter-out chapters/00-%,$(filter chapters/0%,$(CHAPTERS)))
+VOLUME_AWK := src/weave/volume.awk
 
 $(T)/weave/part-%.nw: Makefile
-	@mkdir -p $(@D); case $* in findings) t='Findings';; papers) t='The papers';; \
-	  machinery) t='The machinery';; esac; \
-	  printf '\\part{%s}\n' "$$t" > $@.tmp && mv $@.tmp $@
+	@mkdir -p $(@D); x=; case $* in findings) t='Findings';; papers) t='The papers';; \
+	  machinery) t='The machinery'; x='\lgmachinery';; esac; \
+	  printf '\\part{%s}%s\n' "$$t" "$$x" > $@.tmp && mv $@.tmp $@
 
-$(T)/weave/chapters.tex: $(WEAVE_ORDER)
-	@mkdir -p $(@D); echo "  WEAVE    $@"; noweave -n -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
+$(T)/weave/report.tex: $(WEAVE_ORDER) $(VOLUME_AWK)
+	@mkdir -p $(@D); echo "  WEAVE    $@"; awk -v volume=report -f $(VOLUME_AWK) < /dev/null; \
+	  noweave -n -filter 'awk -v volume=report -f $(VOLUME_AWK)' \
+	  $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
+
+$(T)/weave/program.tex: $(WEAVE_ORDER) $(VOLUME_AWK)
+	@mkdir -p $(@D); echo "  WEAVE    $@"; awk -v volume=program -f $(VOLUME_AWK) < /dev/null; \
+	  noweave -n -filter 'awk -v volume=program -f $(VOLUME_AWK)' \
+	  -index $(WEAVE_ORDER) > $@.tmp && mv $@.tmp $@
 
 # Tables of the report written from data files: src/tex/NAME.awk reads the
 # data file it names and writes build/report/NAME.tex.
@@ -385,8 +466,9 @@ SLOW := liang2023-fig03 cmp-scaling cmp-liang2023-order cmp-pendulum3d-long cmp-
         cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
-                  $(T)/weave/chapters.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
+                  $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
                   $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
+PROGRAM_PREREQS := $(filter-out $(T)/weave/report.tex,$(REPORT_PREREQS)) $(T)/weave/program.tex
 
 # In a full build the standalone figures start together with the report's
 # typesetting, whose three pdflatex passes leave the second core idle, and
@@ -396,15 +478,23 @@ ifeq ($(filter-out all,$(MAKECMDGOALS)),)
 $(FIGURES): | $(REPORT_PREREQS)
 endif
 
+# VOLUME_PDF(job,volume,outdir): latexmk on chapters/report.tex for one volume.
+define VOLUME_PDF
+	@mkdir -p $(3); echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(3) \
+	  -jobname=$(1) -usepretex='\def\lgvolume{$(2)}' chapters/report.tex > $(3)/latexmk.log 2>&1 \
+	  || { tail -40 $(3)/$(1).log; exit 1; }
+	@if grep -q -E $(TEXBAD) $(3)/$(1).log; then grep -E $(TEXBAD) $(3)/$(1).log; exit 1; fi
+	@cp $(3)/$(1).pdf $@.tmp && mv $@.tmp $@
+endef
+
 $(T)/report.pdf: $(REPORT_PREREQS)
-	@mkdir -p $(T)/report; echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(T)/report \
-	  chapters/report.tex > $(T)/report/latexmk.log 2>&1 || { tail -40 $(T)/report/report.log; exit 1; }
-	@if grep -q -E $(TEXBAD) $(T)/report/report.log; then \
-	  grep -E $(TEXBAD) $(T)/report/report.log; exit 1; fi
-	@cp $(T)/report/report.pdf $@.tmp && mv $@.tmp $@
+	$(call VOLUME_PDF,report,report,$(T)/report)
+
+$(T)/lgrepro.pdf: $(PROGRAM_PREREQS)
+	$(call VOLUME_PDF,lgrepro,program,$(T)/program)
 
 # A report with an undefined reference, citation or measured value fails.
-TEXBAD := '(Reference|Citation|Measured value).*undefined|There were undefined|Rerun to get'
+TEXBAD := '(Reference|Citation|Measured value|Threshold|Published value).*undefined|There were undefined|Rerun to get'
 
 # The date on the title page is the date of the commit being built, so two
 # builds of one commit print the same date; cpif leaves an unchanged file
@@ -416,9 +506,27 @@ $(T)/report/date.tex: FORCE
 $(T)/report/version.tex: src/core/lg.h
 	@mkdir -p $(@D); sed -n 's/^\#define LG_VERSION "\(.*\)"/\1/p' $< | tr -d '\n' > $@.tmp && mv $@.tmp $@
 
-report: $(T)/report.pdf $(LGSIM)
+report: $(T)/report.pdf $(T)/lgrepro.pdf $(LGSIM)
 
 # ---------------------------------------------------------------- 8. misc
+# One target per paper: make KEY builds the data and figures of the stems
+# named KEY-* and of every stem with a row in papers/KEY/claims.tsv;
+# make check-KEY measures those stems' claims and prints each verdict.
+PAPERS := $(notdir $(wildcard papers/*))
+paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
+  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
+
+define PAPER_RULES
+.PHONY: $(1) check-$(1)
+$(1): $$(patsubst %,data/%.dat,$$(call paper_stems,$(1))) \
+      $$(patsubst %,figures/%.pdf,$$(filter $$(PLOTS),$$(call paper_stems,$(1))))
+check-$(1): $$(patsubst %,$$(O)/result/claims-%.res,$$(filter $$(CHECKS),$$(call paper_stems,$(1))))
+	@p=0; f=0; for r in $$^; do s=$$$$(basename $$$$r .res); cat $$(O)/result/$$$$s.log; \
+	  if [ "$$$$(cat $$$$r)" = pass ]; then p=$$$$((p+1)); else f=$$$$((f+1)); echo "failed: $$$$s"; fi; \
+	done; echo "$(1): $$$$p claim checks passed, $$$$f failed"; [ $$$$f -eq 0 ]
+endef
+$(foreach k,$(PAPERS),$(eval $(call PAPER_RULES,$(k))))
+
 bench: $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%) $(LGSIM) $(YARDSTICK_BIN)
 	@st=0; for b in $(BENCH_SRC:src/bench/%.c=$(O)/bin/bench/%); do \
 	  echo "== $$b"; LGSIM=$(LGSIM) YARDSTICK=$(YARDSTICK) YARDSTICK_BIN=$(YARDSTICK_BIN) $$b || st=1; done; \
@@ -438,9 +546,11 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 MANPAGES   := $(wildcard src/cli/*.1)
+MAN5PAGES  := $(wildcard src/model/*.5)
 INSTALLED  := $(BINDIR)/lgsim $(INCLUDEDIR)/lgrepro.h $(LIBDIR)/liblgrepro.a \
               $(LIBDIR)/$(notdir $(SOLIB)) $(LIBDIR)/$(SONAME) $(LIBDIR)/liblgrepro.so \
-              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%)
+              $(LIBDIR)/pkgconfig/lgrepro.pc $(MANPAGES:src/cli/%=$(MANDIR)/man1/%) \
+              $(MAN5PAGES:src/model/%=$(MANDIR)/man5/%)
 
 install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	@echo "  INSTALL  $(DESTDIR)$(PREFIX)"; install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
@@ -456,6 +566,8 @@ install: $(LGSIM) $(LIB) $(SOLIB) src/api/lgrepro.h
 	  'Libs: -L$${libdir} -llgrepro -lm' > $(DESTDIR)$(LIBDIR)/pkgconfig/lgrepro.pc
 	@for f in $(MANPAGES); do install -d $(DESTDIR)$(MANDIR)/man1; \
 	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man1/; done
+	@for f in $(MAN5PAGES); do install -d $(DESTDIR)$(MANDIR)/man5; \
+	  install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man5/; done
 
 uninstall:
 	@echo "  REMOVE   $(DESTDIR)$(PREFIX)"; rm -f $(addprefix $(DESTDIR),$(INSTALLED))
@@ -465,4 +577,4 @@ clean:
 	  $(filter-out figures/README.md,$(wildcard figures/*))
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^# Sections:/p' Makefile | sed '$$d; s/^# \{0,1\}//'

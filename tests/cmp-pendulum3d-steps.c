@@ -40,6 +40,8 @@ int main(void)
             sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
   for (int i = 0; i < 4; i++) m = fmax(m, fabs(log10(q2[i] / q[i])));
   p3d_claim("cmp-pendulum3d-steps-h", m);
+  p3d_claim("cmp-pendulum3d-steps-i", q[3]);   /* the magnitude of -d */
+  p3d_claim_under("g=9.81", "cmp-pendulum3d-steps-i", q2[3]);
   p3d_data_free(&d);
   return 0;
 }

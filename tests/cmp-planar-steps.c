@@ -29,6 +29,7 @@ int main(void)
     CLAIM("cmp-planar-steps-e", ratio_lie / ratio_com);
     CLAIM("cmp-planar-steps-f", fabs(at("complete", 2, 1)) / best);
     CLAIM("cmp-planar-steps-g", at("complete", 2, 3) / at("angle", 2, 3));
+    CLAIM("cmp-planar-steps-h", ratio_lie / ratio_com);   /* the magnitude of -e */
   }
   return 0;
 }

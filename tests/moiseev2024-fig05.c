@@ -17,10 +17,15 @@ int main(void)
       if (d > 0.16) { tsep = at(l, i, 0); break; }   /* 1 % of the 16 rad/s axis */
     }
     if (r) {
-      claim_under("g=9.81", "moiseev2024-fig05-a", maxdiff(l, k, 1, 3));
       claim_under("g=9.81", "moiseev2024-fig05-b", tsep);
     } else {
-      claim("moiseev2024-fig05-a", maxdiff(l, k, 1, 3));
+      char note[320];
+      snprintf(note, sizeof note, "decided inside the horizon: the curves agree to a line width "
+               "for %.3g s and then differ by up to %.3g rad/s; the motion is chaotic "
+               "(cmp-lgvi-horizon-b) and neither scheme at h = 0.01 follows it further, so the "
+               "30 s of the figure cannot be compared point by point beyond that horizon",
+               tsep, maxdiff(l, k, 1, 3));
+      claim_amb("moiseev2024-fig05-a", tsep, note);
       claim("moiseev2024-fig05-b", tsep);
     }
   }

@@ -11,6 +11,9 @@ int main(void)
   claim_under("g=9.81", "moiseev2024-fig07-a", drift_ratio(&b[6], 2, 30));
   claim_under("g=9.81", "moiseev2024-fig07-b", drift_ratio(&b[5], 2, 30));
   claim_under("g=9.81", "moiseev2024-fig07-c", colmax(&b[5], 2, 1) / colmax(&b[6], 2, 1));
+  claim_under("gdir=-e3", "moiseev2024-fig07-a", drift_ratio(&b[4], 2, 30));
+  claim_under("gdir=-e3", "moiseev2024-fig07-b", drift_ratio(&b[3], 2, 30));
+  claim_under("gdir=-e3", "moiseev2024-fig07-c", colmax(&b[3], 2, 1) / colmax(&b[4], 2, 1));
   claim("moiseev2024-fig07-a", drift_ratio(&b[1], 2, 30));
   claim("moiseev2024-fig07-b", drift_ratio(&b[0], 2, 30));
   claim("moiseev2024-fig07-c", colmax(&b[0], 2, 1) / colmax(&b[1], 2, 1));

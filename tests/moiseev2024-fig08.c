@@ -10,6 +10,7 @@ int main(void)
   if (read_blocks("data/moiseev2024-fig08.dat", b, 7) != 7) return 2;
   claim_under("g=9.81", "moiseev2024-fig08-a", drift_ratio(&b[6], 2, 30));
   claim_under("g=9.81", "moiseev2024-fig08-b", colmax(&b[5], 2, 1));
+  claim_under("gdir=-e3", "moiseev2024-fig08-a", drift_ratio(&b[4], 2, 30));
   claim("moiseev2024-fig08-a", drift_ratio(&b[1], 2, 30));
   claim("moiseev2024-fig08-b", colmax(&b[0], 2, 1));
   claim("moiseev2024-fig08-c", drift_ratio(&b[4], 2, 30));

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define P3D_NC 24
+#define P3D_NC 31
 #define P3D_MAXSETS 16
 
 typedef struct { long n, cap; double (*v)[P3D_NC]; } p3d_set;

@@ -7,7 +7,7 @@ int main(void)
   for (int r = 0; r < 2; r++) {
     const p3d_reading *q = &p3d_readings[r];
     double a1 = p3d_amp(&d.s[q->last], 2, 4), a2 = p3d_amp(&d.s[q->second], 2, 4);
-    p3d_claim_r(r, "sun2022-fig26-a", d.s[q->summary].v[0][1]);
+    p3d_claim_r(r, "sun2022-fig26-a", fabs(a1 / p3d_amp(&d.s[q->first], 2, 4) - 1.0));
     p3d_claim_r(r, "sun2022-fig26-b", fabs(a1 - a2) / a2);
   }
   p3d_data_free(&d);

@@ -12,9 +12,24 @@ int main(void)
       for (int c = 1; c <= 3; c++) wmax = fmax(wmax, fabs(w->v[i][c]));
     p3d_claim_r(r, "sun2022-fig27-a",
                 fabs(p3d_amp(&d.s[q->last], 14, 16) / p3d_amp(&d.s[q->first], 14, 16) - 1.0));
-    p3d_claim_r(r, "sun2022-fig27-b", d.s[q->summary].v[1][1]);
     p3d_claim_r(r, "sun2022-fig27-c", d.s[q->summary].v[0][2] / wmax);   /* J = I */
   }
+  /* attitude at h = 0.005: envelope (index 12) over 0-4 s against 96-100 s */
+  if (d.nsets < 13) return 1;
+  const p3d_set *e = &d.s[12];
+  double a[2] = {0.0, 0.0};
+  for (int c = 13; c <= 15; c++)
+    for (int w = 0; w < 2; w++) {
+      double lo = INFINITY, hi = -INFINITY;
+      for (long i = 0; i < e->n; i++) {   /* two rows per window: its start and end */
+        double t = e->v[i & ~1L][0];        /* the window's start */
+        if (w == 0 ? t > 2 + 1e-9 : t < 96 - 1e-9 || t > 98 + 1e-9) continue;
+        lo = fmin(lo, e->v[i][c]);
+        hi = fmax(hi, e->v[i][c + 15]);
+      }
+      a[w] = fmax(a[w], 0.5 * (hi - lo));
+    }
+  p3d_claim("sun2022-fig27-b", fabs(a[1] / a[0] - 1.0));
   p3d_data_free(&d);
   return 0;
 }

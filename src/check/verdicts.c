@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NFIELD = 11, MAXCLAIM = 2000, MAXLINE = 8192, MAXALT = 8 };
+enum { NFIELD = 12, MAXCLAIM = 2000, MAXLINE = 8192, MAXALT = 8 };
 enum { F_ID, F_STEM, F_FIGURE, F_KIND, F_CLAIM, F_QUANTITY, F_PUBLISHED, F_RULE, F_TOL,
-       F_WHY, F_CONFLICT };
+       F_WHY, F_CONFLICT, F_UNIT };
 
 static const double line_fraction = 0.01;   /* coincide / distinct */
 static const double decades = 1.0;          /* log10 */
@@ -37,7 +37,7 @@ static claim claims[MAXCLAIM];
 static int nclaims;
 
 static const char *const header =
-  "id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict";
+  "id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict\tunit";
 static const char *const kinds[] = {"claim", "finding", "check"};
 static const char *const verdicts[] = {"reproduced", "not reproduced", "ambiguous", "pending"};
 
@@ -67,6 +67,16 @@ static int split_tabs(char *s, char **f, int max)
       f[n++] = p + 1;
     }
   return n;
+}
+
+/* The key of the registry a row came from: "sun2022" of
+   "papers/sun2022/claims.tsv". */
+static void paper_key(char *key, size_t n, const char *path)
+{
+  const char *s = strstr(path, "papers/"), *e;
+  s = s ? s + 7 : path;
+  e = strchr(s, '/');
+  snprintf(key, n, "%.*s", e ? (int)(e - s) : (int)strlen(s), s);
 }
 
 static claim *find_claim(const char *id)
@@ -108,10 +118,10 @@ static int is_rule(const char *c, const char *r) { return strcmp(c, r) == 0; }
 static const char *check_rule(char *const *f)
 {
   static const char *const rules[] = {"le", "ge", "abs", "rel", "range", "log10",
-                                      "coincide", "distinct", "drift", "bounded"};
+                                      "coincide", "distinct", "drift", "bounded", "lt", "gt"};
   const char *r = f[F_RULE];
   double p, tol, lo, hi;
-  if (!in_list(r, rules, 10)) return "unknown rule";
+  if (!in_list(r, rules, 12)) return "unknown rule";
   if (!parse_number(f[F_TOL], &tol) || tol < 0) return "tolerance is not a number >= 0";
   if (is_rule(r, "range")) return parse_range(f[F_PUBLISHED], &lo, &hi)
       ? NULL : "published value is not lo..hi for rule range";
@@ -122,6 +132,10 @@ static const char *check_rule(char *const *f)
     return "rules coincide and distinct need an axis range > 0 and the tolerance 0.01";
   if ((is_rule(r, "drift") || is_rule(r, "bounded")) && (p <= 1 || tol != 0))
     return "rules drift and bounded need a drift ratio > 1 and the tolerance 0";
+  if ((is_rule(r, "lt") || is_rule(r, "gt")) && (p <= 0 || tol != 0))
+    return "rules lt and gt need a ratio > 0 and the tolerance 0";
+  if (f[F_UNIT][0] == '\0' || strchr(f[F_UNIT], ' '))
+    return "unit is empty or has a blank (write 1 for a pure number)";
   return NULL;
 }
 
@@ -289,10 +303,40 @@ static int holds(const claim *c, double m)
   if (is_rule(rule, "distinct")) return m > tol * p;
   if (is_rule(rule, "bounded")) return m <= sqrt(p);
   if (is_rule(rule, "drift")) return m > sqrt(p);
+  if (is_rule(rule, "lt")) return m < p;
+  if (is_rule(rule, "gt")) return m > p;
   return m > 0 && fabs(log10(m) - log10(p)) <= tol;   /* log10 */
 }
 
 static const char *answer(int ok) { return ok ? "reproduced" : "not reproduced"; }
+
+/* Where the rule puts its line, in the units of the quantity: the relation
+   the measured value must satisfy (op) and one or two bounds (a, b).  The
+   same numbers are printed in the TSV, in the report's tables and, through
+   the macro \threshold, in the prose. */
+typedef struct { const char *op; double a, b; } threshold;
+
+static threshold rule_threshold(const claim *c)
+{
+  const char *r = c->field[F_RULE];
+  double tol = strtod(c->field[F_TOL], NULL), p = 0, lo = 0, hi = 0;
+  if (is_rule(r, "range")) {
+    parse_range(c->field[F_PUBLISHED], &lo, &hi);
+    return (threshold){"in", lo - tol, hi + tol};
+  }
+  p = strtod(c->field[F_PUBLISHED], NULL);
+  if (is_rule(r, "le")) return (threshold){"<=", p + tol, 0};
+  if (is_rule(r, "ge")) return (threshold){">=", p - tol, 0};
+  if (is_rule(r, "abs")) return (threshold){"in", p - tol, p + tol};
+  if (is_rule(r, "rel")) return (threshold){"in", p - tol * fabs(p), p + tol * fabs(p)};
+  if (is_rule(r, "coincide")) return (threshold){"<=", tol * p, 0};
+  if (is_rule(r, "distinct")) return (threshold){">", tol * p, 0};
+  if (is_rule(r, "bounded")) return (threshold){"<=", sqrt(p), 0};
+  if (is_rule(r, "drift")) return (threshold){">", sqrt(p), 0};
+  if (is_rule(r, "lt")) return (threshold){"<", p, 0};
+  if (is_rule(r, "gt")) return (threshold){">", p, 0};
+  return (threshold){"in", p * pow(10, -tol), p * pow(10, tol)};   /* log10 */
+}
 
 /* The rule's answer for the value under the chapter's reading. */
 static const char *by_rule(const claim *c)
@@ -358,19 +402,24 @@ static int write_tsv(const char *path)
 {
   FILE *fp = fopen(path, "w");
   if (!fp) { fprintf(stderr, "verdicts: cannot write %s\n", path); return 1; }
-  fprintf(fp, "id\tstem\tfigure\tkind\tclaim\tpublished\trule\ttol\tmeasured\tby_rule"
-              "\talternatives\tassumption\tnote\tverdict\n");
+  fprintf(fp, "id\tpaper\tstem\tfigure\tkind\tclaim\tpublished\trule\ttol\tthreshold"
+              "\tmeasured\tunit\tby_rule\talternatives\tassumption\tnote\tverdict\n");
   for (int i = 0; i < nclaims; i++) {
     const claim *c = &claims[i];
-    char mv[32] = "-", alts[512] = "";
+    char mv[32] = "-", alts[512] = "", key[64], th[64];
     if (c->measured) snprintf(mv, sizeof mv, "%.6g", c->value);
     for (int k = 0; k < c->nalt; k++)
       append(alts, sizeof alts, "%s%s:%.6g", k ? ";" : "", c->alt[k].assumption, c->alt[k].value);
     const char *note = c->why[0] ? c->why : c->note ? c->note : "-";
-    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c->field[F_ID],
-            c->field[F_STEM], c->field[F_FIGURE], c->field[F_KIND], c->field[F_CLAIM],
-            c->field[F_PUBLISHED], c->field[F_RULE], c->field[F_TOL], mv, by_rule(c),
-            alts[0] ? alts : "-", c->flips[0] ? c->flips : "-", note, c->verdict);
+    paper_key(key, sizeof key, c->paper);
+    threshold t = rule_threshold(c);
+    if (strcmp(t.op, "in") == 0) snprintf(th, sizeof th, "in [%.4g, %.4g]", t.a, t.b);
+    else snprintf(th, sizeof th, "%s %.4g", t.op, t.a);
+    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+            c->field[F_ID], key, c->field[F_STEM], c->field[F_FIGURE], c->field[F_KIND],
+            c->field[F_CLAIM], c->field[F_PUBLISHED], c->field[F_RULE], c->field[F_TOL], th, mv,
+            c->field[F_UNIT], by_rule(c), alts[0] ? alts : "-", c->flips[0] ? c->flips : "-",
+            note, c->verdict);
   }
   for (int k = 0; k < 3; k++) {
     fprintf(fp, "# %s:", kinds[k]);
@@ -400,7 +449,19 @@ static void tex_number(FILE *fp, double x)
 {
   char buf[64], *e;
   if (isnan(x)) { fputs("---", fp); return; }
-  snprintf(buf, sizeof buf, "%.3g", x);
+  /* below 0.01 or from 1e5 on, always with a power of ten: 1.16e-04, not 0.000116 */
+  if (x != 0 && (fabs(x) < 0.01 || fabs(x) >= 1e5)) snprintf(buf, sizeof buf, "%.2e", x);
+  else if (fabs(x) != 1 && fabs(fabs(x) - 1) < 0.005) {   /* a ratio near 1: show its side */
+    int digits = 2 + (int)ceil(-log10(fabs(fabs(x) - 1)));
+    snprintf(buf, sizeof buf, "%.*g", digits < 17 ? digits : 17, x);
+  }
+  else snprintf(buf, sizeof buf, "%.3g", x);
+  if ((e = strchr(buf, 'e')) != NULL) {   /* 1.16e-04 -> 1.16e-4, 1.00e-16 -> 1e-16 */
+    char *z = e;
+    while (z > buf && z[-1] == '0') z--;
+    if (z > buf && z[-1] == '.') z--;
+    memmove(z, e, strlen(e) + 1);
+  }
   if ((e = strchr(buf, 'e')) != NULL) {
     *e = '\0';
     int ex = atoi(e + 1);
@@ -408,6 +469,37 @@ static void tex_number(FILE *fp, double x)
     else if (strcmp(buf, "-1") == 0) fprintf(fp, "$-10^{%d}$", ex);
     else fprintf(fp, "$%s\\times10^{%d}$", buf, ex);
   } else fprintf(fp, "$%s$", buf);
+}
+
+/* A unit after a number: nothing for a pure number ("1"); in the registry
+   a product is written with "*" and a power with "^" ("kg*m^2/s"). */
+static void tex_unit(FILE *fp, const claim *c)
+{
+  const char *u = c->field[F_UNIT];
+  if (strcmp(u, "1") == 0) return;
+  fputc(' ', fp);                       /* a line may break before the unit */
+  for (; *u; u++)
+    if (*u == '*') fputs("\\,", fp);
+    else if (*u == '^' && u[1]) fprintf(fp, "\\textsuperscript{%c}", *++u);
+    else if (*u == '_' || *u == '%' || *u == '&' || *u == '#') fprintf(fp, "\\%c", *u);
+    else fputc(*u, fp);
+}
+
+/* The line of the rule as a relation, in the units of the quantity. */
+static void tex_threshold(FILE *fp, const claim *c)
+{
+  static const struct { const char *op, *tex; } ops[] = {
+    {"<=", "$\\le$\\,"}, {">=", "$\\ge$\\,"}, {"<", "$<$\\,"}, {">", "$>$\\,"}};
+  threshold t = rule_threshold(c);
+  if (strcmp(t.op, "in") == 0) {
+    fputs("$[$", fp); tex_number(fp, t.a); fputs("$,$\\allowbreak{} ", fp); tex_number(fp, t.b);
+    fputs("$]$", fp);
+  } else {
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+      if (strcmp(t.op, ops[i].op) == 0) fputs(ops[i].tex, fp);
+    tex_number(fp, t.a);
+  }
+  tex_unit(fp, c);
 }
 
 static void tex_published(FILE *fp, const claim *c)
@@ -425,11 +517,13 @@ static void tex_rule(FILE *fp, const claim *c)
     {"le", "$m\\le p+\\tau$"}, {"ge", "$m\\ge p-\\tau$"}, {"abs", "$|m-p|\\le\\tau$"},
     {"rel", "$|m-p|\\le\\tau|p|$"}, {"range", "$m\\in p\\pm\\tau$"},
     {"log10", "$|\\lg\\frac mp|\\le\\tau$"}, {"coincide", "$m\\le\\tau p$"},
-    {"distinct", "$m>\\tau p$"}, {"drift", "$m>\\sqrt p$"}, {"bounded", "$m\\le\\sqrt p$"}};
+    {"distinct", "$m>\\tau p$"}, {"drift", "$m>\\sqrt p$"}, {"bounded", "$m\\le\\sqrt p$"},
+    {"lt", "$m<p$"}, {"gt", "$m>p$"}};
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (is_rule(c->field[F_RULE], t[i].rule)) {
       fprintf(fp, "\\texttt{%s}\\newline %s", t[i].rule, t[i].tex);
-      if (!is_rule(c->field[F_RULE], "drift") && !is_rule(c->field[F_RULE], "bounded")) {
+      if (!is_rule(c->field[F_RULE], "drift") && !is_rule(c->field[F_RULE], "bounded")
+          && !is_rule(c->field[F_RULE], "lt") && !is_rule(c->field[F_RULE], "gt")) {
         fputs(", $\\tau=$", fp);
         tex_number(fp, strtod(c->field[F_TOL], NULL));
       }
@@ -441,7 +535,8 @@ static void tex_table(FILE *fp, const char *kind)
   fprintf(fp, "\\newcommand{\\claimstable@%s}{%%\n", kind);
   fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
         "\\begin{longtable}{@{}p{0.42\\textwidth}p{0.17\\textwidth}"
-        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}p{0.12\\textwidth}@{}}\n"
+        ">{\\raggedleft}p{0.09\\textwidth}>{\\raggedleft}p{0.11\\textwidth}"
+        ">{\\raggedright}p{0.12\\textwidth}@{}}\n"
         "\\toprule claim & rule & published $p$ & measured $m$ & verdict\\tabularnewline"
         "\\midrule\\endhead\n", fp);
   for (int i = 0; i < nclaims; i++) {
@@ -463,7 +558,7 @@ static void tex_table(FILE *fp, const char *kind)
     fputs(" & ", fp);
     tex_published(fp, c);
     fputs(" & ", fp);
-    if (c->measured) tex_number(fp, c->value); else fputs("---", fp);
+    if (c->measured) { tex_number(fp, c->value); tex_unit(fp, c); } else fputs("---", fp);
     fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
   }
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
@@ -496,16 +591,6 @@ static void tex_sensitivity(FILE *fp)
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
 }
 
-/* The key of the registry a row came from: "sun2022" of
-   "papers/sun2022/claims.tsv". */
-static void paper_key(char *key, size_t n, const char *path)
-{
-  const char *s = strstr(path, "papers/"), *e;
-  s = s ? s + 7 : path;
-  e = strchr(s, '/');
-  snprintf(key, n, "%.*s", e ? (int)(e - s) : (int)strlen(s), s);
-}
-
 /* For each paper, its claims (kind claim only) in a short table for the
    findings chapter, and their counts by verdict. */
 static void tex_paper_tables(FILE *fp)
@@ -530,10 +615,11 @@ static void tex_paper_tables(FILE *fp)
     }
     fprintf(fp, "\\expandafter\\def\\csname lgp@%s@table\\endcsname{%%\n", key);
     fputs("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n"
-          "\\begin{longtable}{@{}p{0.1\\textwidth}p{0.52\\textwidth}"
-          ">{\\raggedleft}p{0.12\\textwidth}p{0.2\\textwidth}@{}}\n"
-          "\\toprule figure & claim & measured $m$ & verdict\\tabularnewline"
-          "\\midrule\\endhead\n", fp);
+          "\\begin{longtable}{@{}>{\\raggedright}p{0.07\\textwidth}p{0.4\\textwidth}"
+          ">{\\raggedleft}p{0.12\\textwidth}>{\\raggedleft}p{0.1\\textwidth}"
+          ">{\\raggedleft}p{0.13\\textwidth}p{0.1\\textwidth}@{}}\n"
+          "\\toprule figure & claim & measured $m$ & published $p$ & holds when $m$ is"
+          " & verdict\\tabularnewline\\midrule\\endhead\n", fp);
     for (int j = 0; j < nclaims; j++) {
       const claim *c = &claims[j];
       paper_key(other, sizeof other, c->paper);
@@ -542,7 +628,12 @@ static void tex_paper_tables(FILE *fp)
       fputs(" & ", fp);
       tex_text(fp, c->field[F_CLAIM]);
       fputs(" & ", fp);
-      if (c->measured) tex_number(fp, c->value); else fputs("---", fp);
+      if (c->measured) { tex_number(fp, c->value); tex_unit(fp, c); } else fputs("---", fp);
+      fputs(" & ", fp);
+      tex_published(fp, c);
+      tex_unit(fp, c);
+      fputs(" & ", fp);
+      tex_threshold(fp, c);
       fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
     }
     fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
@@ -555,10 +646,22 @@ static int write_tex(const char *path)
   if (!fp) { fprintf(stderr, "verdicts: cannot write %s\n", path); return 1; }
   fputs("% Written by the verdicts program from papers/*/claims.tsv and the checks.\n", fp);
   for (int i = 0; i < nclaims; i++) {
+    const char *id = claims[i].field[F_ID];
+    fprintf(fp, "\\expandafter\\def\\csname lgth@%s\\endcsname{", id);
+    tex_threshold(fp, &claims[i]);
+    fprintf(fp, "}\n\\expandafter\\def\\csname lgpub@%s\\endcsname{", id);
+    tex_published(fp, &claims[i]);
+    fputs("}\n", fp);
     if (!claims[i].measured) continue;
-    fprintf(fp, "\\expandafter\\def\\csname lgm@%s\\endcsname{", claims[i].field[F_ID]);
+    fprintf(fp, "\\expandafter\\def\\csname lgm@%s\\endcsname{", id);
     tex_number(fp, claims[i].value);
     fputs("}\n", fp);
+    for (int k = 0; k < claims[i].nalt; k++) {
+      fprintf(fp, "\\expandafter\\def\\csname lgma@%s@%s\\endcsname{", id,
+              claims[i].alt[k].assumption);
+      tex_number(fp, claims[i].alt[k].value);
+      fputs("}\n", fp);
+    }
   }
   int nalt = 0, nflip = 0;
   for (int k = 0; k < 3; k++) {

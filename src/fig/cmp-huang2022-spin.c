@@ -34,7 +34,7 @@ int main(void)
                                                   ref.x2[3 * j + c]) / range);
         m = fmax(m, d);
         if ((double)j * h <= 1 + 1e-9) e1[s] = fmax(e1[s], d);
-        if (isnan(hor[s]) && d > 0.02) hor[s] = (double)j * h;
+        if (isnan(hor[s]) && d > 0.01) hor[s] = (double)j * h;   /* one line width */
       }
       printf(" %.6g", m);
     }
@@ -53,7 +53,7 @@ int main(void)
     }
     printf("\n");
   }
-  printf("\n\n# index 2: range; for dh rattlie galpha dl: max error 0-1 s, first t above 2%%"
+  printf("\n\n# index 2: range; for dh rattlie galpha dl: max error 0-1 s, first t above 1%% (a line width)"
          " of the range, max |d/dt Phi| over 50 s, max |E - E(0)| over 50 s; then the largest"
          " ||I - R R^T||_F and |Phi| of all runs\n");
   double orth = 0, phi = 0;

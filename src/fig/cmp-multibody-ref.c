@@ -102,11 +102,11 @@ int main(void)
     if (a.v[k][0] <= 10) self10 = fmax(self10, ds);
     if (a.v[k][0] <= 20) self20 = fmax(self20, ds);
     if (isnan(hor3) && dp > 1e-3) hor3 = a.v[k][0];
-    if (isnan(hor2) && dp > 2e-2) hor2 = a.v[k][0];
+    if (isnan(hor2) && dp > 1e-2) hor2 = a.v[k][0];   /* one line width */
     printf("%.6g %.6g %.6g\n", a.v[k][0], ds, dp);
   }
   printf("\n\n# index 2: max|E-E0|/Umax max_phi max_dphi max_orth Umax range(x2_1)"
-         " horizon(1e-3) horizon(2e-2) selfconv(0-10s) selfconv(0-20s)\n");
+         " horizon(1e-3) horizon(1e-2) selfconv(0-10s) selfconv(0-20s)\n");
   printf("%.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", mE, mphi, mdphi, morth, Umax,
          range, hor3, hor2, self10, self20);
   free(a.v);

@@ -3,7 +3,26 @@
    imposed; DL with its averaged and with its one-sided velocity) (Fig. 7). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "fig/lib/hgdrv.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of v[1..n-1] (every step after the start, where all are 0). */
+static double median_after_start(const double *v, long n)
+{
+  double *w = malloc((size_t)(n - 1) * sizeof *w);
+  if (!w) { fprintf(stderr, "huang2022-fig07: out of memory\n"); exit(1); }
+  for (long i = 1; i < n; i++) w[i - 1] = v[i];
+  qsort(w, (size_t)(n - 1), sizeof *w, cmp_double);
+  double m = (n - 1) % 2 ? w[(n - 1) / 2] : 0.5 * (w[(n - 1) / 2 - 1] + w[(n - 1) / 2]);
+  free(w);
+  return m;
+}
 
 int main(void)
 {
@@ -30,6 +49,10 @@ int main(void)
   for (int s = 0; s < 4; s++) printf("%.6g ", hg_max(r[s].dphiA, 0, n, 1));
   printf("%.6g %.6g %.6g %.6g\n", hg_max(r[3].dphiA1, 0, n, 1), phi, hg_max(r[0].dphi, 0, n, 1),
          hg_max(r[1].dphi, 0, n, 1));
+  printf("\n\n# index 2: the level of each curve, the median over every step of 0-50 s:"
+         " dh rattlie galpha dl dl(one-sided)\n");
+  for (int s = 0; s < 4; s++) printf("%.6g ", median_after_start(r[s].dphiA, n));
+  printf("%.6g\n", median_after_start(r[3].dphiA1, n));
   for (int s = 0; s < 4; s++) hg_rec_free(&r[s]);
   return 0;
 }

@@ -30,5 +30,5 @@ plot dat index 1 using 1:($2 + 1e-30) with lines lt LT_comp1 \
         title 'grid $h$ halved ($5\cdot10^{-4}$ s)', \
      '' index 1 using 1:($3 + 1e-30) with lines lt LT_comp2 \
         title '$\Omega_1(0)$ moved by $10^{-10}$ rad/s', \
-     2e-2 with lines lt LT_guide title '2\,\% of the range'
+     1e-2 with lines lt LT_guide title '1\,\% of the range'
 unset multiplot

@@ -27,5 +27,5 @@ set key bottom right horizontal maxcols 4
 plot dat index 1 u 1:($2 + 1e-30) w l lt LT_dh t 'DH', \
      '' index 1 u 1:($3 + 1e-30) w l lt LT_rattlie t 'RATTLie', \
      '' index 1 u 1:($4 + 1e-30) w l lt LT_galpha t 'gen.-$\alpha$', \
-     2e-2 w l lt LT_guide t '2\,\%'
+     1e-2 w l lt LT_guide t '1\,\%'
 unset multiplot

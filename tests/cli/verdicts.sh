@@ -6,8 +6,8 @@ d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 fail=0
 tab=$(printf '\t')
-H='id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict\n'
-row() { printf '%s\t%s\t-\tclaim\tc\tq\t%s\t%s\t%s\tw\t%s\n' "$1" "$2" "$3" "$4" "$5" "${6:--}"; }
+H='id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict\tunit\n'
+row() { printf '%s\t%s\t-\tclaim\tc\tq\t%s\t%s\t%s\tw\t%s\trad\n' "$1" "$2" "$3" "$4" "$5" "${6:--}"; }
 {
   printf "$H"
   row x-a x 1 le 0.1;    row x-b x 1 le 0.1
@@ -20,6 +20,7 @@ row() { printf '%s\t%s\t-\tclaim\tc\tq\t%s\t%s\t%s\tw\t%s\n' "$1" "$2" "$3" "$4"
   row x-o x 2 drift 0;   row x-p x 2 bounded 0
   row x-q x 1 coincide 0.01; row x-r x 1 coincide 0.01
   row x-s x 1 coincide 0.01 x-t; row x-t x 1 distinct 0.01 x-s
+  row x-u x 1 lt 0;      row x-v x 1 gt 0
   row y-a y 1 abs 0.1
 } > "$d/reg.tsv"
 printf 'x-a\t1.05\nx-b\t1.2\nx-c\t1.05\nx-d\t1.05\nx-e\t1.05\nx-f\t1.2\n' > "$d/m.tsv"
@@ -27,7 +28,7 @@ printf 'x-g\t3e-14\nx-h\t1e-12\nx-i\t2.5\nx-j\tnan\tambiguous\ttwo readings\n' >
 printf 'x-k\t0.02\nx-l\t0.02\nx-m\t0.021\nx-n\t0.021\nx-o\t1.5\nx-p\t1.5\n' >> "$d/m.tsv"
 printf 'x-q\t0.005\nx-q\t0.011\th=0.05\nx-q\t0.009\tg=9.81\nx-r\t0.005\nx-r\t0.009\tg=9.81\n' \
   >> "$d/m.tsv"
-printf 'x-s\t0.02\nx-t\t0.02\n' >> "$d/m.tsv"
+printf 'x-s\t0.02\nx-t\t0.02\nx-u\t1\nx-v\t1.5\n' >> "$d/m.tsv"
 "$V" "$d/out.tsv" "$d/out.tex" "$d/reg.tsv" -- "$d/m.tsv" || { echo "verdicts failed"; exit 1; }
 expect() {
   got=$(awk -F"$tab" -v id="$1" '$1 == id {print $NF}' "$d/out.tsv")
@@ -43,12 +44,15 @@ expect x-m "not reproduced"; expect x-n reproduced
 expect x-o reproduced;  expect x-p "not reproduced"
 expect x-q ambiguous;   expect x-r reproduced
 expect x-s ambiguous;   expect x-t ambiguous
+expect x-u "not reproduced"; expect x-v reproduced
 expect y-a pending
 grep -q 'lgm@x-g' "$d/out.tex" || { echo "no macro for x-g"; fail=1; }
-awk -F"$tab" '$1 == "x-q" && $12 == "h=0.05" && $13 ~ /0.011/ {ok=1} END {exit !ok}' \
+awk -F"$tab" '$1 == "x-q" && $15 == "h=0.05" && $16 ~ /0.011/ {ok=1} END {exit !ok}' \
   "$d/out.tsv" \
   || { echo "x-q: the note does not name h=0.05 and its value"; fail=1; }
-grep -q '^# claim: 9 reproduced, 7 not reproduced, 4 ambiguous, 1 pending, of 21' "$d/out.tsv" \
+awk -F"$tab" '$1 == "x-k" && $10 == "<= 0.02" && $12 == "rad" {ok=1} END {exit !ok}' \
+  "$d/out.tsv" || { echo "x-k: threshold or unit column wrong"; fail=1; }
+grep -q '^# claim: 10 reproduced, 8 not reproduced, 4 ambiguous, 1 pending, of 23' "$d/out.tsv" \
   || { echo "wrong summary line"; fail=1; }
 # --complete: stem x is fully measured, stem y is not.
 "$V" --complete x "$d/reg.tsv" -- "$d/m.tsv" > /dev/null || { echo "x should be complete"; \
@@ -73,10 +77,16 @@ refused "coincide with a tolerance of 0.02" "$(row q-a q 1 coincide 0.02)"
 refused "drift ratio below 1" "$(row q-a q 0.5 drift 0)"
 refused "conflict not named back" "$(row q-a q 1 coincide 0.01 q-b)
 $(row q-b q 1 distinct 0.01)"
+refused "lt with a tolerance" "$(row q-a q 1 lt 0.1)"
+refused "a unit with a blank" "$(row q-a q 1 abs 0.1 | sed 's/rad$/kg m/')"
 refused "unknown kind" "$(row q-a q 1 abs 0.1 | sed "s/${tab}claim${tab}/${tab}statement${tab}/")"
 { printf 'id\tstem\tfigure\tclaim\tquantity\tpublished\trule\ttol\twhy\n'
   printf 'q-a\tq\t-\tc\tq\t1\tabs\t0.1\tw\n'; } > "$d/reg3.tsv"
 if "$V" "$d/o.tsv" "$d/o.tex" "$d/reg3.tsv" -- /dev/null 2> /dev/null; then
   echo "nine-column registry accepted"; fail=1; fi
+{ printf 'id\tstem\tfigure\tkind\tclaim\tquantity\tpublished\trule\ttol\twhy\tconflict\n'
+  printf 'q-a\tq\t-\tclaim\tc\tq\t1\tabs\t0.1\tw\t-\n'; } > "$d/reg4.tsv"
+if "$V" "$d/o.tsv" "$d/o.tex" "$d/reg4.tsv" -- /dev/null 2> /dev/null; then
+  echo "eleven-column registry (no unit) accepted"; fail=1; fi
 [ $fail -eq 0 ] && echo "verdicts: all cases as worked out by hand"
 exit $fail

@@ -59,6 +59,25 @@ double colmax(const blk *b, int j, int absval)
   return m;
 }
 
+static int cmp_abs(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double colmedian(const blk *b, int j)
+{
+  int n = b->nrow - 1;
+  if (n < 1) return NAN;
+  double *w = malloc((size_t)n * sizeof *w);
+  if (!w) return NAN;
+  for (int i = 0; i < n; i++) w[i] = fabs(at(b, i + 1, j));
+  qsort(w, (size_t)n, sizeof *w, cmp_abs);
+  double m = n % 2 ? w[n / 2] : 0.5 * (w[n / 2 - 1] + w[n / 2]);
+  free(w);
+  return m;
+}
+
 /* max over rows and columns j0..j1 of |a - b| (same times) */
 double maxdiff(const blk *a, const blk *b, int j0, int j1)
 {

@@ -18,6 +18,9 @@ double drift(const blk *b, int j, double T);
 double drift_ratio(const blk *b, int j, double T);
 /* largest x_j (or |x_j|) over the rows of a block */
 double colmax(const blk *b, int j, int absval);
+/* median of |x_j| over the rows of a block after the first (the level of a
+   plotted error curve, which starts at zero) */
+double colmedian(const blk *b, int j);
 /* max over rows and columns j0..j1 of |a - b| (same times) */
 double maxdiff(const blk *a, const blk *b, int j0, int j1);
 /* print one measurement line: id, value (and the ambiguity flag with a note) */

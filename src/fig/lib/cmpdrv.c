@@ -65,7 +65,7 @@ const cmp_scheme cmp_schemes[] = {
    "cmp-liang2023-order-a"},
   {"multibody", "rkmk4-proj", 4, NULL, "explicit", "R in SO(3), joints, velocity constraint",
    "-", "cmp-liang2023-order-b"},
-  {"multibody", "imid-index2", 2, NULL, "6N+3K (18x18)", "R in SO(3), velocity constraint",
+  {"multibody", "imid-index2", 2, NULL, "6N+3K (18x18)", "R in SO(3)",
    "energy", "cmp-liang2023-order-c"},
   {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL}
 };

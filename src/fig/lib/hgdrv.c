@@ -16,6 +16,10 @@ static void *xalloc(size_t n)
   return v;
 }
 
+static double hg_gravity = 0;   /* 0: the model's own g */
+
+void hg_set_gravity(double g) { hg_gravity = g; }
+
 static mb_par *hg_params(const char *model)
 {
   const lg_model *m = lg_model_find(model);
@@ -26,6 +30,7 @@ static mb_par *hg_params(const char *model)
   }
   mb_par *p = xalloc(m->par_size);
   lg_params_default(m, p);
+  if (hg_gravity > 0) p->val[MB_G] = hg_gravity;
   if (m->check(p, 0, msg, sizeof msg) != LG_OK) {
     fprintf(stderr, "hgdrv: %s\n", msg);
     exit(1);
@@ -200,14 +205,14 @@ void hg_trajectory_figure(int W)
         m = fmax(m, d);
         m50[s] = fmax(m50[s], d);
         if ((double)j * h <= 4 + 1e-9) m4[s] = fmax(m4[s], d);
-        if (isnan(hor[s]) && d > 0.02) hor[s] = (double)j * h;
+        if (isnan(hor[s]) && d > 0.01) hor[s] = (double)j * h;   /* one line width */
       }
       printf(" %.6g", m);
     }
     printf("\n");
   }
   printf("\n\n# index 2: range max_0-4s(dh rattlie galpha) max_0-50s(dh rattlie galpha)"
-         " first t above 2%% of the range (dh rattlie galpha), every step\n");
+         " first t above 1%% of the range, one line width (dh rattlie galpha), every step\n");
   printf("%.9g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", range, m4[0], m4[1], m4[2],
          m50[0], m50[1], m50[2], hor[0], hor[1], hor[2]);
   hg_rec_free(&ref);

@@ -23,6 +23,9 @@ typedef struct {
    Newton solved to round-off; exits with a message if anything fails. */
 void hg_record(hg_rec *r, const char *model, const char *scheme, double h, double T);
 void hg_rec_free(hg_rec *r);
+/* Run the following records with gravity g (m/s^2) instead of the model's
+   value; 0 restores the model's value (the open g of the sensitivity pass). */
+void hg_set_gravity(double g);
 /* The state of every body at time T (nb of them, into q). */
 void hg_final(lg_body *q, const char *model, const char *scheme, double h, double T);
 /* largest |a - b| over the entries of R and x (pos) and of W and v (vel) */
