@@ -1,6 +1,6 @@
 # cmp-scaling.gp: instructions per step against the number of rods.
 dat = 'data/cmp-scaling.dat'
-set terminal cairolatex pdf standalone size 15cm,8cm dashed \
+set terminal cairolatex pdf standalone size 15cm,6.5cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
 set output outfile
 set multiplot layout 1,2
