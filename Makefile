@@ -228,12 +228,29 @@ $(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
 	@sed -n '/^\\begin{document}/,/^\\end{document}/{/^\\begin{document}/d;/^\\end{document}/d;s/\\includegraphics/\\lgrawgraphics/;p;}' \
 	  $(T)/fig/$*/$*.tex > $@.tmp && mv $@.tmp $@
 
-figures/%.pdf: $(T)/fig/%/body.tex
-	@mkdir -p figures; echo "  FIGURE   $@"; pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
-	  $(T)/fig/$*/$*.tex > /dev/null || { tail -20 $(T)/fig/$*/$*.log; exit 1; }
-	@cp $(T)/fig/$*/$*.pdf $@.tmp && mv $@.tmp $@
+# The standalone figure is gnuplot's standalone page with a title line above
+# the picture (src/plot/figpage.awk), made from the first line of the plot
+# script (src/plot/figtitle.sh); figures/README.md lists those titles.
+TITLE_BP := 16
 
-figures: $(FIGURES)
+figures/%.pdf: $(T)/fig/%/body.tex src/plot/figtitle.sh src/plot/figpage.awk
+	@mkdir -p figures; echo "  FIGURE   $@"; t=$$(sh src/plot/figtitle.sh $* | cut -f2); \
+	  awk -v title="$$t" -v h=$(TITLE_BP) -f src/plot/figpage.awk $(T)/fig/$*/$*.tex > $(T)/fig/$*/$*-page.tex.tmp; \
+	  mv $(T)/fig/$*/$*-page.tex.tmp $(T)/fig/$*/$*-page.tex; \
+	  pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
+	  $(T)/fig/$*/$*-page.tex > /dev/null || { tail -20 $(T)/fig/$*/$*-page.log; exit 1; }
+	@cp $(T)/fig/$*/$*-page.pdf $@.tmp && mv $@.tmp $@
+
+figures/README.md: src/plot/figtitle.sh $(PLOTS:%=src/plot/%.gp)
+	@echo "  LIST     $@"; { echo '# Figures'; echo; \
+	  echo 'Written by `make` from the first line of each plot script `src/plot/STEM.gp`;'; \
+	  echo 'do not edit.  `make figures` draws one standalone `STEM.pdf` per script, titled'; \
+	  echo 'with the paper and figure it redraws, or with the comparison it makes.'; \
+	  echo 'Only this file is committed.'; echo; \
+	  sh src/plot/figtitle.sh $(sort $(PLOTS)) | awk -F '\t' '{ printf "- `%s.pdf`: %s.\n", $$1, $$2 }'; \
+	} > $@.tmp && mv $@.tmp $@
+
+figures: $(FIGURES) figures/README.md
 
 
 # ---------------------------------------------------------------- 6. test
@@ -283,8 +300,15 @@ $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 $(O)/result/cli-csv-plot.res: README.md
 # The manual pages' test reads them.
 $(O)/result/cli-model-manual.res: $(wildcard src/model/*.5 src/cli/*.1)
-# The style test reads every plot script.
+# The style test reads every plot script, and the data files that name the
+# schemes of a plot drawn by a loop; the text test reads every standalone figure.
+# Data and figures come from the main build: another output tree (make
+# sanitize) reads what the main build left and rebuilds neither.
 $(O)/result/cli-plot-style.res: $(wildcard src/plot/*.gp)
+ifeq ($(O),$(T))
+$(O)/result/cli-plot-style.res: $(DATA)
+$(O)/result/cli-figure-text.res: $(FIGURES) figures/README.md
+endif
 
 $(O)/result/claims-%.res: $(T)/claims/%.tsv $(VERDICTS) $(wildcard papers/*/claims.tsv)
 	@mkdir -p $(@D); echo "  TEST     claims/$*"; $(call RECORD,claims-$*,$(VERDICTS) --complete $* $(wildcard papers/*/claims.tsv) -- $<)

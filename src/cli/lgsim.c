@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <dirent.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
+#include "num/rk.h"
 
 static char tmp_path[PATH_MAX];            /* a named temporary output file */
 static volatile sig_atomic_t tmp_active;   /* 1 while tmp_path exists */
@@ -192,6 +194,7 @@ static void help_run(FILE *f)
     "                      calls), newton or hybridsj (GSL's own; default %s);\n"
     "                      the --newton options are refused with an explicit scheme\n"
     "  --ref-tol TOL       tolerance of the adaptive reference solver (default %s)\n"
+    "  --strict            fail (exit 3) where a drift warning would be printed\n"
     "  --reortho           let the model replace a nearly orthogonal initial\n"
     "                      rotation by the nearest rotation instead of rejecting it\n"
     "  --help, -h          this text\n"
@@ -383,10 +386,35 @@ static void catch_signals(void)
   }
 }
 
+/* remove DIR/.BASE.lgsim-PID-XXXXXX of the processes PID that no longer exist */
+static void remove_stale_tmp(const char *base)
+{
+  char pre[PATH_MAX], p[PATH_MAX + 300];
+  snprintf(pre, sizeof pre, ".%s.lgsim-", base);
+  size_t n = strlen(pre);
+  DIR *d = opendir(out_dir);
+  if (!d) return;
+  for (struct dirent *e; (e = readdir(d));) {
+    char *end;
+    if (strncmp(e->d_name, pre, n) != 0) continue;
+    long pid = strtol(e->d_name + n, &end, 10);
+    if (end == e->d_name + n || *end != '-' || strlen(end) != 7 || pid <= 0) continue;
+    if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    int len = snprintf(p, sizeof p, "%s/%s", out_dir, e->d_name);
+    struct stat st;
+    if (len < 0 || (size_t)len >= sizeof p) continue;
+    if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid()) unlink(p);
+  }
+  closedir(d);
+}
+
 static FILE *open_named_tmp(const char *path)
 {
-  if (strlen(path) + 8 > sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
-  snprintf(tmp_path, sizeof tmp_path, "%s.XXXXXX", path);
+  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+  remove_stale_tmp(base);
+  int len = snprintf(tmp_path, sizeof tmp_path, "%s/.%s.lgsim-%ld-XXXXXX", out_dir, base,
+                     (long)getpid());
+  if (len < 0 || (size_t)len >= sizeof tmp_path) die(LGSIM_EXIT_USAGE, "-o: file name too long");
   int fd = mkstemp(tmp_path);
   if (fd < 0) die(LGSIM_EXIT_FAIL, "-o %s: cannot create a file in its directory: %s", path,
                   strerror(errno));
@@ -512,7 +540,51 @@ typedef struct {
   double *row;      /* at most a->ncol numbers */
   long bad_step;    /* a non-finite number: its step, and its column */
   char bad_col[64];
+  int phi_col, e_col;   /* the columns phi_err and energy, or -1 */
+  double e0;            /* the energy of the first row */
+  int drifted;          /* the warning is out (or, with --strict, the run failed) */
+  char drift[300];      /* its words */
 } emitter;
+
+#define LGSIM_DRIFT_PHI 1e-2     /* m: the largest joint residual tolerated */
+#define LGSIM_DRIFT_ENERGY 0.1   /* relative energy drift tolerated */
+/* the index of column name in the comma-separated list cols, or -1 */
+static int column_index(const char *cols, const char *name)
+{
+  size_t n = strlen(name);
+  for (int i = 0; cols; i++) {
+    if (strncmp(cols, name, n) == 0 && (cols[n] == ',' || cols[n] == '\0')) return i;
+    cols = strchr(cols, ',');
+    if (cols) cols++;
+  }
+  return -1;
+}
+
+/* 1 if the row in e->row passes a threshold (the words in e->drift; a
+   warning on stderr unless --strict) */
+static int watch_drift(emitter *e, double t)
+{
+  char tt[40];
+  long k = llround(t / e->a->h);
+  if (e->e_col >= 0 && isnan(e->e0)) e->e0 = e->row[e->e_col];
+  snprintf(tt, sizeof tt, "%.15g", t);
+  if (e->phi_col >= 0 && e->row[e->phi_col] > LGSIM_DRIFT_PHI)
+    snprintf(e->drift, sizeof e->drift, "at step %ld, t = %s, the joint residual phi_err = "
+             "%.3g m exceeds %g m: scheme %s leaves the joints at --h %s (try a smaller --h "
+             "or a scheme that projects)", k, tt, e->row[e->phi_col], LGSIM_DRIFT_PHI,
+             e->a->s->name, e->a->h_str);
+  else if (e->e_col >= 0 && e->e0 != 0 &&
+           fabs(e->row[e->e_col] - e->e0) > LGSIM_DRIFT_ENERGY * fabs(e->e0))
+    snprintf(e->drift, sizeof e->drift, "at step %ld, t = %s, the energy %.6g J differs from "
+             "its initial %.6g J by %.3g of it, more than %g: scheme %s is not accurate at "
+             "--h %s (try a smaller --h)", k, tt, e->row[e->e_col], e->e0,
+             fabs(e->row[e->e_col] - e->e0) / fabs(e->e0), LGSIM_DRIFT_ENERGY,
+             e->a->s->name, e->a->h_str);
+  else
+    return 0;
+  e->drifted = 1;
+  return 1;
+}
 
 static int emit_row(void *ctx, const lg_state *s)
 {
@@ -521,6 +593,9 @@ static int emit_row(void *ctx, const lg_state *s)
   int ncol = s->own ? s->own->ncol : e->a->m->ncol;
   if (!e->started) {
     e->started = 1;
+    e->phi_col = column_index(cols, "phi_err");
+    e->e_col = column_index(cols, "energy");
+    e->e0 = NAN;
     if (csv_printf(e->w, "%s%s\n", cols, e->implicit ? ",newton_iters" : "") != LG_OK) return 1;
   }
   if (s->own) s->own->row(e->a->par, s, e->row);
@@ -534,11 +609,12 @@ static int emit_row(void *ctx, const lg_state *s)
       e->bad_step = llround(s->t / e->a->h);
       return 1;
     }
+  if (!e->drifted && watch_drift(e, s->t) && e->a->strict) return 1;
   return csv_put_row(e->w, e->row, (size_t)ncol + (size_t)e->implicit);
 }
 static const lg_scheme_type *progress_inner;
-static long progress_k, progress_n;
-static double progress_t0, progress_next;
+static long progress_k, progress_n, progress_stride = 1, progress_k1;
+static double progress_t0, progress_next, progress_c1, progress_cr, progress_h;
 static int progress_shown;
 
 static double now_seconds(void)
@@ -551,28 +627,51 @@ static double now_seconds(void)
 static int progress_step(void *ws, lg_state *s)
 {
   int status = progress_inner->step(ws, s);
-  if ((++progress_k & 255) == 0) {
-    double t = now_seconds();
-    if (t >= progress_next) {
-      double el = t - progress_t0, frac = (double)progress_k / (double)progress_n;
-      fprintf(stderr, "\rlgsim: step %ld of %ld (%.0f%%), %.0f s so far, about %.0f s to go  ",
-              progress_k, progress_n, 100 * frac, el, el * (1 - frac) / frac);
+  if (++progress_k % progress_stride == 0) {
+    double c = now_seconds();
+    /* look at the clock about every 0.1 s, however long a step takes */
+    if (c - progress_cr < 0.05 && progress_stride < (1L << 20)) progress_stride *= 2;
+    else if (c - progress_cr > 0.2 && progress_stride > 1) progress_stride /= 2;
+    progress_cr = c;
+    if (c >= progress_next) {
+      /* the rate of the last interval, not of the whole run: a run that
+         slows down says so at once */
+      double rate = (double)(progress_k - progress_k1) / fmax(c - progress_c1, 1e-9);
+      fprintf(stderr, "\rlgsim: t = %.6g/%.6g, step %ld/%ld, %.2g s/step, %.0f s, ~%.0f s "
+              "left  ", s->t, (double)progress_n * progress_h, progress_k, progress_n,
+              1 / rate, c - progress_t0, (double)(progress_n - progress_k) / rate);
       progress_shown = 1;
-      progress_next = t + 0.5;
+      progress_next = c + 0.5;
+      progress_k1 = progress_k;
+      progress_c1 = c;
     }
   }
   return status;
 }
 
+/* from inside a long step of the reference: the time and its step size */
+static void progress_watch(void *ctx, double t, double h)
+{
+  double c = now_seconds();
+  (void)ctx;
+  if (c < progress_next) return;
+  fprintf(stderr, "\rlgsim: t = %.6g/%.6g, inside step %ld/%ld, ref step %.2g s, %.0f s  ",
+          t, (double)progress_n * progress_h, progress_k + 1, progress_n, h, c - progress_t0);
+  progress_shown = 1;
+  progress_next = c + 0.5;
+}
+
 static const lg_scheme_type *progress_wrap(const lg_scheme_type *s, lg_scheme_type *copy,
-                                           long nsteps)
+                                           long nsteps, double h)
 {
   if (!isatty(STDERR_FILENO) || nsteps == 0) return s;
   *copy = *s;
   copy->step = progress_step;
   progress_inner = s;
   progress_n = nsteps;
-  progress_t0 = now_seconds();
+  progress_h = h;
+  progress_t0 = progress_c1 = progress_cr = now_seconds();
+  ref_set_watch(progress_watch, NULL);
   progress_next = progress_t0 + 2.0;
   return copy;
 }
@@ -580,6 +679,61 @@ static const lg_scheme_type *progress_wrap(const lg_scheme_type *s, lg_scheme_ty
 static void progress_end(void)
 {
   if (progress_shown) fprintf(stderr, "\r%78s\r", "");
+}
+/* 1 if the first step of size h converges with the run's options */
+static int first_step_converges(const run_args *a, double h)
+{
+  return lg_run(a->s, a->par, &a->opt, h, 1, 1, NULL, NULL, NULL) == LG_OK;
+}
+
+#define NEWTON_HINT_STEPS 1000   /* rerun at most this many steps per other solver */
+static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, size_t n)
+{
+  static const int solver[3] = {LG_NEWTON_DIRECT, LG_NEWTON_HYBRIDSJ, LG_NEWTON_PLAIN};
+  if (a->newton_opt) {
+    snprintf(buf, n, "try a smaller --h, a larger --newton-maxiter or a looser --newton-tol");
+    return;
+  }
+  if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help */
+    snprintf(buf, n, "try a smaller --h, or another --newton-solver (direct, newton, "
+             "hybridsj)");
+    return;
+  }
+  for (int i = 0; i < 3; i++) {
+    if (solver[i] == a->opt.newton_solver) continue;
+    lg_opts o = a->opt;
+    o.newton_solver = solver[i];
+    if (lg_run(a->s, a->par, &o, a->h, fail->step, fail->step, NULL, NULL, NULL) == LG_OK) {
+      snprintf(buf, n, "--newton-solver %s gets past this step",
+               lg_newton_solver_name(solver[i]));
+      return;
+    }
+  }
+  if (fail->step != 1) {
+    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) gets past this step: the "
+             "discrete equations have no solution near the previous state at --h %s; try a "
+             "smaller --h", a->h_str);
+    return;
+  }
+  double good = 0, bad = a->h;
+  for (int k = 0; k < 40 && good == 0; k++) {
+    if (first_step_converges(a, 0.5 * bad)) good = 0.5 * bad;
+    else bad *= 0.5;
+  }
+  for (int k = 0; k < 20 && good > 0 && bad - good > 1e-3 * good; k++) {
+    double h = 0.5 * (good + bad);
+    if (first_step_converges(a, h)) good = h;
+    else bad = h;
+  }
+  if (good > 0)
+    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) solves the discrete "
+             "equations of the first step at --h %s: they have no solution reachable from "
+             "the initial state at this step; the first step converges up to about --h %.3g",
+             a->h_str, good);
+  else
+    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) solves the discrete "
+             "equations of the first step at --h %s, nor at any step down to %.3g: the "
+             "scheme cannot start from this initial state", a->h_str, bad);
 }
 static int cmd_run(int argc, char **argv)
 {
@@ -596,20 +750,21 @@ static int cmd_run(int argc, char **argv)
     lgsim_args_free(&a);
     die(st, "%s", msg);
   }
-  const lg_model *m = a.m;
   const lg_scheme_type *s = a.s;
   FILE *f = open_output(a.out);
   const char *where = f == stdout ? "standard output" : a.out;
   csv_writer *w = csv_writer_alloc(f, 0);
   if (!w) die(LGSIM_EXIT_FAIL, "out of memory");
-  emitter e = {w, &a, s->implicit != 0, 0, xmalloc((size_t)a.ncol * sizeof(double)), -1, ""};
+  emitter e = {w, &a, s->implicit != 0, 0, xmalloc((size_t)a.ncol * sizeof(double)), -1, "",
+               -1, -1, NAN, 0, ""};
   lg_failure fail = {0};
   lg_scheme_type wrapped;
   int status = write_header(w, &a);
   if (status == LG_OK)
-    status = lg_run(progress_wrap(s, &wrapped, a.nsteps), a.par, &a.opt, a.h, a.nsteps, a.every,
+    status = lg_run(progress_wrap(s, &wrapped, a.nsteps, a.h), a.par, &a.opt, a.h, a.nsteps, a.every,
                     emit_row, &e, &fail);
   progress_end();
+  const int strict_fail = status == LG_EOUTPUT && e.drifted && a.strict;
   if (status == LG_EOUTPUT && e.bad_step >= 0) {
     status = LG_ENONFINITE;
     fail.step = e.bad_step;
@@ -618,43 +773,46 @@ static int cmd_run(int argc, char **argv)
   }
   if (status == LG_OK && csv_flush(w) != LG_OK) status = LG_EOUTPUT;
   if (status != LG_OK) {
-    char t[CSV_G17_MAX], why[600], tol[40];
+    char t[CSV_G17_MAX], why[900], tol[40], hint[300] = "";
     snprintf(t, sizeof t, "%.15g", fail.t);
-    lg_fmt_shortest(tol, sizeof tol, a.opt.newton_tol);
-    if (status == LG_ENEWTON)
+    if (a.opt.newton_tol > 0) lg_fmt_shortest(tol, sizeof tol, a.opt.newton_tol);
+    else snprintf(tol, sizeof tol, "round-off");
+    if (strict_fail)
+      snprintf(why, sizeof why, "%s (--strict)", e.drift);
+    else if (status == LG_ENEWTON) {
+      newton_hint(&a, &fail, hint, sizeof hint);
       snprintf(why, sizeof why, "Newton iteration failed at step %ld, t = %s, residual %.3g "
-               "(tolerance %s, at most %d iterations); try a smaller --h, a larger "
-               "--newton-maxiter, a looser --newton-tol or --newton-solver %s",
-               fail.step, t, fail.resid, tol, a.opt.newton_maxiter,
-               a.opt.newton_solver == LG_NEWTON_HYBRIDSJ ? "direct" : "hybridsj");
-    else if (status == LG_ENONFINITE && fail.what[0] == 'c')
+               "(tolerance %s, at most %d iterations); %s", fail.step, t, fail.resid, tol,
+               a.opt.newton_maxiter, hint);
+    } else if (status == LG_ENONFINITE && fail.what[0] == 'c')
       snprintf(why, sizeof why, "the row at step %ld, t = %s, has a %s that is not finite "
                "(inf or NaN): its value overflows a double (with huge parameters, smaller ones; "
                "with a scheme going unstable, a smaller --h)", fail.step, t, fail.what);
-    else if (status == LG_ENONFINITE)
+    else if (status == LG_ENONFINITE && fail.what[0])
       snprintf(why, sizeof why, "the state became infinite or NaN at step %ld, t = %s: %s "
                "(scheme %s is unstable at --h %s on this problem; try a smaller --h)",
                fail.step, t, fail.what, s->name, a.h_str);
+    else if (status == LG_ENONFINITE)
+      snprintf(why, sizeof why, "the state became infinite or NaN at step %ld, t = %s: %s "
+               "(try a smaller --h)", fail.step, t, fail.why[0] ? fail.why : "inside the step");
     else if (status == LG_EOUTPUT)
       snprintf(why, sizeof why, "write error on %s: %s", where, strerror(csv_errno(w)));
     else if (status == LG_ENOMEM)
       snprintf(why, sizeof why, "out of memory");
-    else if (fail.step == 0)
-      snprintf(why, sizeof why, "scheme %s could not start on model %s (status %d)",
-               s->name, m->name, status);
     else
-      snprintf(why, sizeof why, "scheme %s failed at step %ld, t = %s (status %d)",
-               s->name, fail.step, t, status);
-    if (f == stdout && status != LG_EOUTPUT) {
+      snprintf(why, sizeof why, "scheme %s failed at step %ld, t = %s: %s", s->name,
+               fail.step, t, fail.why[0] ? fail.why : status_words(status));
+    if (f == stdout && (status != LG_EOUTPUT || strict_fail)) {
       char esc[4 * sizeof why];
       lg_escape(esc, sizeof esc, why);
       csv_printf(w, "# error: %s\n", esc);
       csv_flush(w);
     }
-    die(status == LG_ENEWTON || status == LG_ENONFINITE ? LGSIM_EXIT_NEWTON
-        : status == LG_EINVAL && fail.step == 0 ? LGSIM_EXIT_USAGE : LGSIM_EXIT_FAIL, "%s", why);
+    die(!strict_fail && (status == LG_EOUTPUT || status == LG_ENOMEM) ? LGSIM_EXIT_FAIL
+        : LGSIM_EXIT_NEWTON, "%s", why);
   }
   close_output(f, a.out);
+  if (e.drifted) fprintf(stderr, "lgsim: warning: %s\n", e.drift);
   csv_writer_free(w);
   free(e.row);
   lgsim_args_free(&a);
@@ -662,10 +820,7 @@ static int cmd_run(int argc, char **argv)
 }
 int main(int argc, char **argv)
 {
-  if (argc < 2) {
-    help_main(stderr);
-    return LGSIM_EXIT_USAGE;
-  }
+  if (argc < 2) die(LGSIM_EXIT_USAGE, "no command (list, run or help; see lgsim --help)");
   const char *cmd = argv[1];
   if (strcmp(cmd, "--version") == 0) {
     printf("lgsim %s\n", LG_VERSION);

@@ -11,7 +11,9 @@ enum {
   LG_ENOMEM = 3,   /* allocation failed */
   LG_ESOLVER = 4,  /* an ODE solver or other library call failed */
   LG_EOUTPUT = 5,  /* the caller's emit function failed */
-  LG_ENONFINITE = 6  /* the state became infinite or NaN */
+  LG_ENONFINITE = 6, /* the state became infinite or NaN */
+  LG_EWORK = 7,    /* an adaptive solver hit its step floor or evaluation cap */
+  LG_ESINGULAR = 8 /* a matrix that must be invertible is singular (rank loss) */
 };
 typedef struct {
   double R[9];           /* rotation, row-major, body to space */
@@ -39,6 +41,7 @@ typedef struct lg_state {
   lg_body *body;         /* nbody bodies, owned by the scheme's workspace */
   const lg_rowdef *own;  /* the scheme's own output row, or NULL: the model's */
   double aux[12];        /* the scheme's own variables that own writes */
+  const char *why;       /* after a failed init or step: the scheme's words, or NULL */
 } lg_state;
 enum { LG_NEWTON_PLAIN = 0, LG_NEWTON_HYBRIDSJ = 1, LG_NEWTON_DIRECT = 2,
        LG_NEWTON_DIRECT_GSL = 3 };
@@ -97,6 +100,7 @@ typedef struct {
   double resid;          /* residual norm reached */
   int status;            /* the status code */
   char what[40];         /* LG_ENONFINITE: the quantity, e.g. "W" or "R of body 2" */
+  char why[240];         /* the scheme's words on the failure, or "" */
 } lg_failure;
 
 typedef int (*lg_emit_fn)(void *ctx, const lg_state *s);

@@ -85,6 +85,12 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
   if (every < 1) every = 1;
   status = sch->init(ws, par, h, &s);
   if (status == LG_OK) carried = finite_fields(&s);
+  else if (fail) {
+    memset(fail, 0, sizeof *fail);
+    fail->t = s.t;
+    fail->status = status;
+    snprintf(fail->why, sizeof fail->why, "%s", s.why ? s.why : "");
+  }
   if (status == LG_OK && emit && emit(ctx, &s) != 0) status = LG_EOUTPUT;
   for (long k = 1; status == LG_OK && k <= nsteps; k++) {
     double t0 = s.t;
@@ -99,6 +105,7 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
         fail->resid = s.newton_resid;
         fail->status = status;
         snprintf(fail->what, sizeof fail->what, "%s", what ? what : "");
+        snprintf(fail->why, sizeof fail->why, "%s", s.why ? s.why : "");
       }
       break;
     }

@@ -1,6 +1,11 @@
 /* multibody-file.c: multibody models from their text description: the
    parser, the parameter table, validation and the output row. */
+#define _POSIX_C_SOURCE 200809L   /* open, fstat, fdopen */
 #include <ctype.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <float.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -23,6 +28,7 @@ typedef struct {
   char *name;
   double val[MB_BODYLEN];
   int line, have_m, have_J, have_x;
+  int seen[6];   /* line of mass, inertia, position, rotation or cardan, angvel, velocity */
 } mb_dbody;
 
 typedef struct {
@@ -39,8 +45,8 @@ typedef struct {
   int *jline;  /* line of each joint */
   int gline;   /* line of the gravity statement */
   int nj, capj;
-  int *hash;   /* body numbers by the hash of their names, hcap slots, -1 empty */
-  size_t hcap;
+  int *hash;   /* hcap slots: body index + 1, or 0 (open addressing by name) */
+  int hcap;
 } mb_desc;
 
 static int desc_error(mb_desc *d, const char *fmt, ...)
@@ -100,49 +106,52 @@ static int read_numbers(mb_desc *d, const char *key, const char **s, double *v, 
   return LG_OK;
 }
 
-/* the bodies are found by name through an open-addressing hash table
-   (FNV-1a, linear probing, at most half full), so that reading a file of
-   many bodies and joints costs time proportional to its length */
-static size_t name_hash(const char *w, size_t n)
+static size_t name_hash(const char *w, size_t n)   /* FNV-1a */
 {
-  size_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)w[i]) * 16777619u;
+  size_t h = (size_t)2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)w[i]) * (size_t)16777619u;
   return h;
+}
+
+/* the slot of name w in the table: its body's, or the empty one where it goes */
+static int *name_slot(const mb_desc *d, const char *w, size_t n)
+{
+  size_t mask = (size_t)d->hcap - 1, i = name_hash(w, n) & mask;
+  for (;; i = (i + 1) & mask) {
+    int b = d->hash[i] - 1;
+    if (b < 0 || (strncmp(d->body[b].name, w, n) == 0 && d->body[b].name[n] == '\0'))
+      return &d->hash[i];
+  }
 }
 
 static int find_body(const mb_desc *d, const char *w, size_t n)
 {
   if (n == 6 && strncmp(w, "ground", 6) == 0) return MB_GROUND;
-  if (!d->hcap) return -2;
-  for (size_t h = name_hash(w, n) & (d->hcap - 1); d->hash[h] >= 0; h = (h + 1) & (d->hcap - 1)) {
-    const char *b = d->body[d->hash[h]].name;
-    if (strncmp(b, w, n) == 0 && b[n] == '\0') return d->hash[h];
-  }
-  return -2;
+  if (d->hcap == 0) return -2;
+  int b = *name_slot(d, w, n) - 1;
+  return b >= 0 ? b : -2;
 }
 
-/* enter body i into the table, doubling it when half full */
-static int hash_body(mb_desc *d, int i)
+/* enter body i (already in d->body) into the table, kept at most half full */
+static int name_insert(mb_desc *d, int i)
 {
-  if (2 * ((size_t)i + 1) > d->hcap) {
-    size_t cap = d->hcap ? 2 * d->hcap : 16;
-    int *t = malloc(cap * sizeof *t);
-    if (!t) return LG_ENOMEM;
-    for (size_t h = 0; h < cap; h++) t[h] = -1;
+  if (2 * (d->nb + 1) > d->hcap) {
+    int cap = d->hcap ? 2 * d->hcap : 64;
+    int *h = calloc((size_t)cap, sizeof *h);
+    if (!h) return LG_ENOMEM;
     free(d->hash);
-    d->hash = t;
+    d->hash = h;
     d->hcap = cap;
-    for (int j = 0; j < i; j++) {
-      size_t h = name_hash(d->body[j].name, strlen(d->body[j].name)) & (cap - 1);
-      while (t[h] >= 0) h = (h + 1) & (cap - 1);
-      t[h] = j;
+    for (int k = 0; k < i; k++) {
+      const char *nm = d->body[k].name;
+      *name_slot(d, nm, strlen(nm)) = k + 1;
     }
   }
-  size_t h = name_hash(d->body[i].name, strlen(d->body[i].name)) & (d->hcap - 1);
-  while (d->hash[h] >= 0) h = (h + 1) & (d->hcap - 1);
-  d->hash[h] = i;
+  const char *nm = d->body[i].name;
+  *name_slot(d, nm, strlen(nm)) = i + 1;
   return LG_OK;
 }
+
 
 static int read_joint(mb_desc *d, const char **s)
 {
@@ -219,7 +228,10 @@ static int new_body(mb_desc *d, const char *w, size_t n)
   if (!(b->name = dupstr(w, n))) return LG_ENOMEM;
   b->line = d->line;
   b->val[MB_R] = b->val[MB_R + 4] = b->val[MB_R + 8] = 1.0; /* R = I */
-  if (hash_body(d, d->nb) != LG_OK) { free(b->name); return LG_ENOMEM; }
+  if (name_insert(d, d->nb) != LG_OK) {
+    free(b->name);
+    return LG_ENOMEM;
+  }
   d->nb++;
   return LG_OK;
 }
@@ -277,10 +289,10 @@ static int read_line(mb_desc *d, const char *s)
   if (strcmp(key, "joint") == 0) return read_joint(d, &s);
   static const struct {
     const char *key;
-    int off, len;
-  } prop[] = {{"mass", MB_M, 1},     {"inertia", MB_J, 3}, {"position", MB_X, 3},
-              {"rotation", MB_R, 9}, {"cardan", -1, 3},    {"angvel", MB_W, 3},
-              {"velocity", MB_V, 3}};
+    int off, len, slot;   /* slot: which of mb_dbody's seen[] */
+  } prop[] = {{"mass", MB_M, 1, 0},     {"inertia", MB_J, 3, 1}, {"position", MB_X, 3, 2},
+              {"rotation", MB_R, 9, 3}, {"cardan", -1, 3, 3},    {"angvel", MB_W, 3, 4},
+              {"velocity", MB_V, 3, 5}};
   for (size_t i = 0; i < sizeof prop / sizeof prop[0]; i++) {
     if (strcmp(key, prop[i].key) != 0) continue;
     if (d->nb == 0) return desc_error(d, "'%s' before the first 'body' line", key);
@@ -288,6 +300,11 @@ static int read_line(mb_desc *d, const char *s)
     double v[9];
     int st = read_numbers(d, key, &s, v, prop[i].len);
     if (st != LG_OK) return st;
+    int *seen = &b->seen[prop[i].slot];
+    if (*seen)
+      return desc_error(d, "'%s': body '%.40s' already has its %s from line %d (give it once)",
+                        key, b->name, prop[i].slot == 3 ? "rotation" : key, *seen);
+    *seen = d->line;
     if (prop[i].off < 0) so3_cardan(b->val + MB_R, v);
     else memcpy(b->val + prop[i].off, v, (size_t)prop[i].len * sizeof(double));
     if (prop[i].off == MB_M) b->have_m = 1;
@@ -303,9 +320,9 @@ static int read_line(mb_desc *d, const char *s)
 
 static void desc_free(mb_desc *d)
 {
+  free(d->hash);
   for (int i = 0; i < d->nb; i++) free(d->body[i].name);
   free(d->body);
-  free(d->hash);
   free(d->joint);
   free(d->jpt);
   free(d->jline);
@@ -338,6 +355,67 @@ static const char *origin(const mb_par *p, int k, char *buf, size_t n)
   if (t->line[k] > 0 && memcmp(p->val, t->def, mb_nval(t) * sizeof(double)) == 0)
     snprintf(buf, n, "%s:%d: ", t->file, t->line[k]);
   return buf;
+}
+
+#define MB_COND_MAX 1e15   /* largest ratio of two masses or of two inertias */
+static int mb_check_conditioning(const mb_par *p, char *msg, size_t msglen)
+{
+  const mb_topo *t = p->topo;
+  char o[300];
+  int lo[2] = {0, 0}, hi[2] = {0, 0}, clo = 0, chi = 0;   /* body of the extremes */
+  for (int i = 0; i < t->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    if (b[MB_M] < DBL_MIN)
+      return check_error(msg, msglen, "%sm%d (body %.40s) = %g is denormal: the model is "
+                         "ill-conditioned (its inverse overflows)", origin(p, i, o, sizeof o),
+                         i + 1, t->name[i], b[MB_M]);
+    for (int c = 0; c < 3; c++)
+      if (b[MB_J + c] < DBL_MIN)
+        return check_error(msg, msglen, "%sJ%d (body %.40s): the moment %g is denormal: the "
+                           "model is ill-conditioned (its inverse overflows)",
+                           origin(p, i, o, sizeof o), i + 1, t->name[i], b[MB_J + c]);
+    if (b[MB_M] < mb_body_par(p, lo[0])[MB_M]) lo[0] = i;
+    if (b[MB_M] > mb_body_par(p, hi[0])[MB_M]) hi[0] = i;
+    for (int c = 0; c < 3; c++) {
+      if (b[MB_J + c] < mb_body_par(p, lo[1])[MB_J + clo]) { lo[1] = i; clo = c; }
+      if (b[MB_J + c] > mb_body_par(p, hi[1])[MB_J + chi]) { hi[1] = i; chi = c; }
+    }
+  }
+  const double mlo = mb_body_par(p, lo[0])[MB_M], mhi = mb_body_par(p, hi[0])[MB_M];
+  const double jlo = mb_body_par(p, lo[1])[MB_J + clo], jhi = mb_body_par(p, hi[1])[MB_J + chi];
+  if (mhi > MB_COND_MAX * mlo)
+    return check_error(msg, msglen, "%sthe model is ill-conditioned: masses m%d = %g and "
+                       "m%d = %g differ by more than a factor %g", origin(p, hi[0], o, sizeof o),
+                       hi[0] + 1, mhi, lo[0] + 1, mlo, MB_COND_MAX);
+  if (jhi > MB_COND_MAX * jlo)
+    return check_error(msg, msglen, "%sthe model is ill-conditioned: principal moments %g of "
+                       "J%d and %g of J%d differ by more than a factor %g",
+                       origin(p, lo[1], o, sizeof o), jhi, hi[1] + 1, jlo, lo[1] + 1,
+                       MB_COND_MAX);
+  return LG_OK;
+}
+static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t msglen)
+{
+  const mb_topo *t = p->topo;
+  if (t->nj == 0) return LG_OK;
+  mb_work *w = mb_work_alloc(t);
+  if (!w) return check_error(msg, msglen, "out of memory");
+  int st = mb_rank_check(p, q, w, MB_RANK_TOL);
+  if (st == LG_ESINGULAR) {
+    int j[8];
+    char txt[120], o[300];
+    int n = mb_singular_joints(w, j, 8);
+    mb_singular_text(w, txt, sizeof txt);
+    st = check_error(msg, msglen, "%sredundant constraints: %s remove the same motion "
+                     "(rank test of the constraint Jacobian at t = 0, pivot below %g of its "
+                     "row; the schemes need independent joints)",
+                     origin(p, t->nb + (n > 0 ? j[n < 8 ? n - 1 : 7] : 0), o, sizeof o), txt,
+                     MB_RANK_TOL);
+  } else if (st != LG_OK)
+    st = check_error(msg, msglen, "the constraint matrix at t = 0 is not finite (a mass or "
+                     "an inertia too small)");
+  mb_work_free(w);
+  return st;
 }
 
 static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
@@ -399,6 +477,8 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
             "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s)",
             origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
   }
+  if (st == LG_OK) st = mb_check_conditioning(p, msg, msglen);
+  if (st == LG_OK) st = mb_check_rank(p, q, msg, msglen);
   free(q);
   free(c);
   return st;
@@ -637,7 +717,7 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
     /* one statement: a physical line, and the next ones while a line ends
        with a backslash; errors name the statement's first line */
     size_t len = 0;
-    int first = d.line + 1, more = 1;
+    int first = d.line + 1, more = 1, comment = 0;
     while (more && *s && st == LG_OK) {
       const char *eol = strchr(s, '\n');
       size_t n = eol ? (size_t)(eol - s) : strlen(s);
@@ -646,6 +726,12 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
       while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r')) k--;
       more = k && s[k - 1] == '\\';
       if (more) n = k - 1;
+      /* a comment runs to the end of the statement and counts for no length */
+      const char *hash = comment ? s : memchr(s, '#', n);
+      if (hash) {
+        comment = 1;
+        n = (size_t)(hash - s);
+      }
       if (len + n + 1 >= sizeof line)
         st = desc_error(&d, "statement longer than %d characters", (int)sizeof line - 2);
       else {
@@ -692,37 +778,64 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  struct stat sb;
+  /* refuse what is not a regular file before reading from it, without
+     blocking: a FIFO opens at once with O_NONBLOCK, and fstat says what it is */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
     snprintf(msg, msglen, "%s: %s", path, strerror(errno));
     return NULL;
   }
-  size_t cap = 4096, len = 0;
+  const char *bad = fstat(fd, &sb) != 0 ? strerror(errno)
+                  : S_ISDIR(sb.st_mode) ? "is a directory, not a model file"
+                  : !S_ISREG(sb.st_mode) ? "is not a regular file (a FIFO, a device or a "
+                                           "socket); give a file"
+                                         : NULL;
+  if (bad) {
+    snprintf(msg, msglen, "%s: %s", path, bad);
+    close(fd);
+    return NULL;
+  }
+  if (sb.st_size > MB_FILE_MAX) {
+    snprintf(msg, msglen, "%s: %lld bytes, larger than the limit of 16 MiB (%ld bytes)",
+             path, (long long)sb.st_size, (long)MB_FILE_MAX);
+    close(fd);
+    return NULL;
+  }
+  FILE *f = fdopen(fd, "rb");
+  if (!f) {
+    snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+    close(fd);
+    return NULL;
+  }
+  /* read at most MB_FILE_MAX + 1 bytes: a file that grew is still caught */
+  size_t cap = (size_t)sb.st_size + 2, len = 0;
   char *text = malloc(cap);
   while (text) {
     size_t n = fread(text + len, 1, cap - len - 1, f);
     len += n;
-    if (len < cap - 1) break;
-    if (cap > ((size_t)1 << 24)) {
-      free(text);
-      text = NULL;
-      snprintf(msg, msglen, "%s: larger than 16 MiB", path);
-      fclose(f);
-      return NULL;
-    }
-    char *t = realloc(text, 2 * cap);
+    if (len > MB_FILE_MAX || n == 0) break;
+    if (len < cap - 1) continue;
+    size_t ncap = 2 * cap > (size_t)MB_FILE_MAX + 2 ? (size_t)MB_FILE_MAX + 2 : 2 * cap;
+    char *t = realloc(text, ncap);
     if (!t) {
       free(text);
       text = NULL;
       break;
     }
     text = t;
-    cap *= 2;
+    cap = ncap;
   }
   int err = ferror(f);
   fclose(f);
   if (!text) {
     snprintf(msg, msglen, "%s: out of memory", path);
+    return NULL;
+  }
+  if (len > MB_FILE_MAX) {
+    free(text);
+    snprintf(msg, msglen, "%s: larger than the limit of 16 MiB (%ld bytes)", path,
+             (long)MB_FILE_MAX);
     return NULL;
   }
   if (err) {

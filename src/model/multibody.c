@@ -1,6 +1,7 @@
 /* multibody.c: rigid bodies joined by spherical joints: constraints,
    Jacobians, energy, constrained accelerations and projections. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_linalg.h>
@@ -185,6 +186,8 @@ struct mb_work {
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
+  int bad;        /* the row (factor order) whose pivot failed, or -1 */
+  char why[240];  /* the words of mb_failed */
 };
 
 static int mb_envelope(const mb_topo *t, mb_work *w);
@@ -213,6 +216,8 @@ mb_work *mb_work_alloc(const mb_topo *t)
     mb_work_free(w);
     return NULL;
   }
+  w->bad = -1;
+  w->why[0] = '\0';
   return w;
 }
 
@@ -387,7 +392,8 @@ static inline double mb_dot(const double *a, const double *b, int n)
 }
 /* A assembled by blocks (both triangles) and factored by the sparse block
    factorisation; the rotational blocks of B are already in w->G */
-static int mb_factor_sparse(const mb_par *p, mb_work *w)
+static int mb_nonfinite(mb_work *w, const lg_body *q);
+static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
 {
   newton_bslu_zero(w->bs);
   for (int e = 0; e < w->npair; e++) {
@@ -405,12 +411,36 @@ static int mb_factor_sparse(const mb_par *p, mb_work *w)
         if (k != l) Alk[3 * c + r] += a;
       }
   }
-  return newton_bslu_factor(w->bs, 1) >= 0 ? LG_EINVAL : LG_OK;
+  /* a failed pivot: rank loss, or a non-finite matrix; the joints of a rank
+     loss are named only from the envelope's factor (w->bad stays -1) */
+  w->bad = -1;
+  if (newton_bslu_factor(w->bs, 1) < 0) return LG_OK;
+  for (int i = 0; i < w->nb; i++)
+    for (int c = 0; c < 9; c++)
+      if (!isfinite(q[i].R[c])) return mb_nonfinite(w, q);
+  return LG_ESINGULAR;
 }
 
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
-static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
+/* A has a non-finite entry: the rotation of a body that overflowed, else
+   a mass or inertia whose inverse does; the words go to w->why */
+static int mb_nonfinite(mb_work *w, const lg_body *q)
+{
+  w->bad = -1;
+  snprintf(w->why, sizeof w->why, "the constraint matrix B M^-1 B^T is not finite: "
+           "a mass or an inertia too small for its inverse to be a double");
+  for (int i = 0; i < w->nb; i++)
+    for (int c = 0; c < 9; c++)
+      if (!isfinite(q[i].R[c])) {
+        snprintf(w->why, sizeof w->why, "the rotation R of body %d became infinite or NaN "
+                 "inside the step (the scheme is unstable at this step size)", i + 1);
+        return LG_ENONFINITE;
+      }
+  return LG_ENONFINITE;
+}
+
+static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
   for (int k = 0; k < nj; k++)
@@ -418,7 +448,7 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
       mb_side d = mb_joint_side(p, k, s);
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
-  if (w->bs) return mb_factor_sparse(p, w);
+  if (w->bs) return mb_factor_sparse(p, q, w);
   memset(w->A, 0, w->nenv * sizeof *w->A);
   for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
@@ -449,10 +479,101 @@ static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
       Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
     double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    if (!(d > 0)) return LG_EINVAL;
+    if (!(d > tol * Ai[i])) {
+      w->bad = i;
+      return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
+    }
     Ai[i] = 1 / sqrt(d);
   }
+  w->bad = -1;
   return LG_OK;
+}
+
+static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
+{
+  return mb_factor_tol(p, q, w, MB_PIVOT_TOL);
+}
+
+int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol)
+{
+  return mb_factor_tol(p, q, w, tol);
+}
+int mb_singular_joints(const mb_work *w, int *joints, int max)
+{
+  const int nc = w->nc, bad = w->bad;
+  if (bad < 0 || bad >= nc || w->bs) return 0;
+  double *c = calloc((size_t)bad + 1, sizeof *c);
+  int *jof = malloc(((size_t)nc + 1) * sizeof *jof);   /* the joint of each factor row */
+  unsigned char *hit = calloc((size_t)w->nj + 1, 1);
+  if (!c || !jof || !hit) {
+    free(c);
+    free(jof);
+    free(hit);
+    return 0;
+  }
+  for (int k = 0; k < w->nj; k++)
+    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
+  const double *Ab = w->A + w->rowp[bad];
+  for (int j = w->first[bad]; j < bad; j++) c[j] = Ab[j];
+  for (int j = bad - 1; j >= 0; j--) {          /* L_11^T c = l */
+    const double *Aj = w->A + w->rowp[j];
+    for (int m = j + 1; m < bad; m++)
+      if (w->first[m] <= j) c[j] -= w->A[w->rowp[m] + (size_t)j] * c[m];
+    c[j] *= Aj[j];
+  }
+  double big = 0;
+  for (int j = 0; j < bad; j++) {               /* share of row j: |c_j| times its norm */
+    const double *Aj = w->A + w->rowp[j];
+    double r = 1 / (Aj[j] * Aj[j]);
+    for (int m = w->first[j]; m < j; m++) r += Aj[m] * Aj[m];
+    c[j] = fabs(c[j]) * sqrt(r);
+    big = fmax(big, c[j]);
+  }
+  hit[jof[bad]] = 1;
+  for (int j = 0; j < bad; j++)
+    if (c[j] > 1e-6 * big) hit[jof[j]] = 1;
+  int n = 0;
+  for (int k = 0; k < w->nj; k++)
+    if (hit[k]) {
+      if (n < max) joints[n] = k;
+      n++;
+    }
+  free(c);
+  free(jof);
+  free(hit);
+  return n;
+}
+
+size_t mb_singular_text(const mb_work *w, char *buf, size_t n)
+{
+  int j[8];
+  int k = mb_singular_joints(w, j, 8), shown = k < 8 ? k : 8;
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int i = 0; i < shown && len < n; i++) {
+    int r = snprintf(buf + len, n - len, "%s%d",
+                     i == 0 ? (k > 1 ? "joints " : "joint ")
+                            : i == shown - 1 && k == shown ? " and " : ", ", j[i] + 1);
+    if (r < 0) break;
+    len += (size_t)r;
+  }
+  if (k > shown && len < n) {
+    int r = snprintf(buf + len, n - len, " and %d more", k - shown);
+    if (r > 0) len += (size_t)r;
+  }
+  return len < n ? len : (n ? n - 1 : 0);
+}
+
+int mb_failed(mb_work *w, int st, lg_state *s)
+{
+  if (st == LG_ENONFINITE && w && w->why[0] && s) s->why = w->why;
+  if (st != LG_ESINGULAR || !w || w->bad < 0) return st;
+  char j[120];
+  mb_singular_text(w, j, sizeof j);
+  snprintf(w->why, sizeof w->why, "the constraint Jacobian lost rank (%s: the mechanism "
+           "passes a singular configuration)", j);
+  if (s) s->why = w->why;
+  return st;
 }
 static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
 {

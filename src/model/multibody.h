@@ -80,7 +80,8 @@ typedef struct mb_work mb_work;
 mb_work *mb_work_alloc(const mb_topo *t);
 void mb_work_free(mb_work *w);
 /* dV = M^{-1} (f - B^T lambda) with B dV + (dB/dt) V = 0 (index 1); lambda
-   may be NULL; LG_EINVAL if B M^{-1} B^T is singular */
+   may be NULL; LG_ESINGULAR if B M^{-1} B^T is singular (mb_singular_joints
+   then names the joints) */
 int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda);
 /* move q to the nearest (in the mass metric) configuration with phi = 0 and
    then the velocities to B V = 0; R re-orthonormalised first */
@@ -96,9 +97,25 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w);
    multipliers of every joint, coupled where a joint acts on a body
    (newton_alloc_sparse); solver as in lg_opts */
 struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
+/* the rank test: A = B M^{-1} B^T at q factored with every pivot required
+   above tol times its diagonal entry; LG_OK or LG_ESINGULAR */
+#define MB_RANK_TOL 1e-12
+/* the pivot every factorisation of a step needs: above round-off */
+#define MB_PIVOT_TOL (64 * 2.220446049250313e-16)
+int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
+/* after LG_ESINGULAR: the joints (0-based, increasing, at most max) whose
+   rows of B are linearly dependent; returns how many there are */
+int mb_singular_joints(const mb_work *w, int *joints, int max);
+/* the same as text, "joints 7, 8 and 13" (1-based); returns the length */
+size_t mb_singular_text(const mb_work *w, char *buf, size_t n);
+/* a scheme's failure st of mb_accel or a projection: for LG_ESINGULAR, the
+   words (rank loss, the joints) go to s->why; returns st */
+int mb_failed(mb_work *w, int st, lg_state *s);
 
 /* model family "multibody": a model built from a text description */
 lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t msglen);
+/* the largest model file mb_model_read reads, in bytes (16 MiB) */
+#define MB_FILE_MAX (16L * 1024 * 1024)
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen);
 void mb_model_free(lg_model *m);
 

@@ -1,5 +1,7 @@
 /* rk.c: classical RK3 and RK4 as GSL step types, a fixed-step driver, and
    the rk8pd reference solver. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_errno.h>
@@ -188,16 +190,39 @@ void rk_fixed_free(rk_fixed *w)
 struct ref_solver {
   gsl_odeiv2_system sys;
   gsl_odeiv2_driver *d;
+  rk_rhs_fn f;          /* the caller's right-hand side */
+  void *params;
+  long nev;             /* evaluations in the current call */
+  double t;             /* the time reached */
+  char why[200];        /* the last failure in words */
 };
+
+static _Thread_local ref_watch_fn ref_watch;
+static _Thread_local void *ref_watch_ctx;
+
+void ref_set_watch(ref_watch_fn fn, void *ctx)
+{
+  ref_watch = fn;
+  ref_watch_ctx = ctx;
+}
+
+static int ref_count(double t, const double *y, double *dydt, void *params)
+{
+  ref_solver *w = params;
+  if (++w->nev % REF_WATCH_EVALS == 0 && ref_watch) ref_watch(ref_watch_ctx, w->t, w->d->h);
+  return w->f(t, y, dydt, w->params);
+}
 
 ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol)
 {
   ref_solver *w = calloc(1, sizeof *w);
   if (!w) return NULL;
-  w->sys.function = f;
+  w->f = f;
+  w->params = params;
+  w->sys.function = ref_count;
   w->sys.jacobian = NULL;
   w->sys.dimension = dim;
-  w->sys.params = params;
+  w->sys.params = w;
   w->d = gsl_odeiv2_driver_alloc_y_new(&w->sys, gsl_odeiv2_step_rk8pd, 1e-3,
                                        tol, tol);
   if (!w->d) {
@@ -209,14 +234,49 @@ ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol)
 
 int ref_advance(ref_solver *w, double *t, double t1, double *y)
 {
+  gsl_odeiv2_driver *d = w->d;
   gsl_error_handler_t *old;
-  int st;
+  int st = GSL_SUCCESS;
+  const double t0 = *t, floor = REF_HMIN_REL * fabs(t1);
   if (t1 < *t) return LG_EINVAL;
+  w->why[0] = '\0';
   if (t1 == *t) return LG_OK;
+  w->nev = 0;
+  w->t = *t;
   old = gsl_set_error_handler_off();
-  st = gsl_odeiv2_driver_apply(w->d, t, t1, y);
+  while (*t < t1) {
+    st = gsl_odeiv2_evolve_apply(d->e, d->c, d->s, d->sys, t, t1, &d->h, y);
+    w->t = *t;
+    if (st != GSL_SUCCESS) break;
+    if (*t < t1 && d->h < floor) {
+      snprintf(w->why, sizeof w->why, "the reference's adaptive step fell to %.3g at "
+               "t = %.15g, below its floor %.3g (1e-12 of the time %.15g; a stiff or "
+               "singular motion)", d->h, *t, floor, t1);
+      st = LG_EWORK;
+      break;
+    }
+    if (*t < t1 && w->nev >= REF_MAX_EVALS) {
+      snprintf(w->why, sizeof w->why, "the reference used its %ld evaluations for the "
+               "interval from t = %.15g to %.15g and reached t = %.15g with a step of %.3g",
+               REF_MAX_EVALS, t0, t1, *t, d->h);
+      st = LG_EWORK;
+      break;
+    }
+  }
   gsl_set_error_handler(old);
-  return st == GSL_SUCCESS ? LG_OK : LG_ESOLVER;
+  if (st == GSL_SUCCESS) return LG_OK;
+  if (st == LG_EWORK) return LG_EWORK;
+  snprintf(w->why, sizeof w->why, "the reference's step failed at t = %.15g with a step "
+           "of %.3g (GSL status %d: %s)", *t, d->h, st, gsl_strerror(st));
+  return LG_ESOLVER;
+}
+
+const char *ref_why(const ref_solver *w) { return w->why; }
+
+void ref_where(const ref_solver *w, double *t, double *h)
+{
+  *t = w->t;
+  *h = w->d->h;
 }
 
 void ref_free(ref_solver *w)

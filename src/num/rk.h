@@ -19,11 +19,26 @@ rk_fixed *rk_fixed_alloc(const gsl_odeiv2_step_type *T, size_t dim,
 int rk_fixed_step(rk_fixed *w, double t, double h, double *y);
 void rk_fixed_free(rk_fixed *w);
 typedef struct ref_solver ref_solver;
+/* the bounds on the work of one call of ref_advance */
+#define REF_MAX_EVALS 50000L   /* right-hand side evaluations */
+#define REF_HMIN_REL 1e-12     /* smallest step, relative to the end time t1 */
 /* adaptive rk8pd with absolute = relative tolerance tol */
 ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol);
 /* integrate y from *t to t1 >= *t; *t = t1 on success; LG_OK, LG_EINVAL
-   (t1 < *t) or LG_ESOLVER */
+   (t1 < *t), LG_EWORK (the step fell below REF_HMIN_REL t1, or the call
+   reached REF_MAX_EVALS evaluations: *t and y are where it stopped) or
+   LG_ESOLVER (the right-hand side failed, or the step underflowed) */
 int ref_advance(ref_solver *w, double *t, double t1, double *y);
+/* the last failure of ref_advance in words (t and the step reached), or "" */
+const char *ref_why(const ref_solver *w);
+/* the time and step size reached so far (for a progress report) */
+void ref_where(const ref_solver *w, double *t, double *h);
+/* a function this thread's reference solvers call every REF_WATCH_EVALS
+   evaluations inside ref_advance, with the time and step size reached (a
+   program's progress report); NULL: none */
+typedef void (*ref_watch_fn)(void *ctx, double t, double h);
+#define REF_WATCH_EVALS 2048L
+void ref_set_watch(ref_watch_fn fn, void *ctx);
 void ref_free(ref_solver *w);
 
 #endif

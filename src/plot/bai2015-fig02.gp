@@ -1,4 +1,4 @@
-# bai2015-fig02.gp: body angular velocity, three schemes and the reference.
+# bai2015-fig02.gp: body angular velocity against the reference.
 f = 'data/bai2015-fig02.dat'
 # three stacked panels; the key sits in a row of its own above them
 set multiplot layout 3,1 margins 0.11,0.97,0.14,0.90 spacing 0,0.04

@@ -1,4 +1,4 @@
-# bai2015-fig05.gp: error of the vertical momentum.
+# bai2015-fig05.gp: error of the vertical angular momentum.
 f = 'data/bai2015-fig05.dat'
 set logscale y
 set format y "$10^{%T}$"
@@ -10,4 +10,4 @@ set key center right
 plot f index 1 u 1:(abs($2)+1e-17) w l lt LT_lgrk3 t 'LG-RK3', \
      f index 2 u 1:(abs($2)+1e-17) w l lt LT_rk3 t 'RK3', \
      f index 0 u 1:(abs($2)+1e-17) w l lt LT_lgvi_cayley t 'LGVI', \
-     f index 4 u 1:(abs($2)+1e-17) w l lt LT_lgvi_cayley dt 2 t 'LGVI, printed $R_0$'
+     f index 4 u 1:(abs($2)+1e-17) w l lt LT_lgvi_cayley dt 1 t 'LGVI, printed $R_0$'

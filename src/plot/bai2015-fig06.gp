@@ -7,6 +7,6 @@ set xlabel '$t$ (s)'
 set ylabel '$\|I - RR^{\mathsf T}\|_F$'
 set key center right
 plot f index 1 u 1:($2+1e-17) w l lt LT_lgrk3 t 'LG-RK3', \
-     f index 5 u 1:($2+1e-17) w l lt LT_lgrk3 dt 2 t 'LG-RK3, printed $R_0$', \
+     f index 5 u 1:($2+1e-17) w l lt LT_lgrk3 dt 3 t 'LG-RK3, printed $R_0$', \
      f index 0 u 1:($2+1e-17) w l lt LT_lgvi_cayley t 'LGVI', \
-     f index 4 u 1:($2+1e-17) w l lt LT_lgvi_cayley dt 2 t 'LGVI, printed $R_0$'
+     f index 4 u 1:($2+1e-17) w l lt LT_lgvi_cayley dt 1 t 'LGVI, printed $R_0$'

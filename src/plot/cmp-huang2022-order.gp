@@ -1,4 +1,4 @@
-# cmp-huang2022-order.gp: errors at t = 1 s and energy errors over 10 s against h.
+# cmp-huang2022-order.gp: double pendulum, errors against the step.
 dat = 'data/cmp-huang2022-order.dat'
 set terminal cairolatex pdf standalone size 12cm,14cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
@@ -10,7 +10,7 @@ set logscale xy
 set format y '$10^{%T}$'
 set format x '$10^{%T}$'
 set xrange [2.5e-4:1.2e-2]
-set key top left horizontal maxcols 4 samplen 2 width -2
+set key top left horizontal maxcols 4 samplen 2 width 0
 set ylabel 'error in $(R,x)$ at $t=1$'
 set label 1 "huang2022's double pendulum" at graph 0.98, 0.1 right
 plot dat index 0 u 1:2 w lp lt LT_dh t 'DH', \

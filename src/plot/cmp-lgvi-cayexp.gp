@@ -1,4 +1,4 @@
-# cmp-lgvi-cayexp.gp: Cayley against exponential LGVI, GSL against hand-written Newton.
+# cmp-lgvi-cayexp.gp: Cayley and exponential LGVI, two Newton solvers.
 f = 'data/cmp-lgvi-cayexp.dat'
 set logscale y
 set format y "$10^{%T}$"

@@ -1,9 +1,10 @@
-# cmp-lgvi-longrun.gp: energy, momentum and orthogonality over 1e6 steps.
+# cmp-lgvi-longrun.gp: LGVI invariants over 1e6 steps.
 f = 'data/cmp-lgvi-longrun.dat'
 # three panels on a common y axis (labelled once, on the left); one key for
 # all three in a row above them
 set multiplot
-set bmargin at screen 0.15; set tmargin at screen 0.74
+# the bottom margin keeps the x labels on the page
+set bmargin at screen 0.17; set tmargin at screen 0.74
 set lmargin at screen 0.10; set rmargin at screen 0.3767
 set logscale y
 set format y "$10^{%T}$"

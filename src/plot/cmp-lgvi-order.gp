@@ -1,4 +1,4 @@
-# cmp-lgvi-order.gp: self-convergence errors against the step.
+# cmp-lgvi-order.gp: LGVI and Runge-Kutta errors against the step.
 f = 'data/cmp-lgvi-order.dat'
 set logscale xy
 set format y "$10^{%T}$"
@@ -12,5 +12,5 @@ plot f index 0 u 1:2 w lp lt LT_lgvi_cayley t 'LGVI Cayley (body)', \
      f index 1 u 1:2 w lp lt LT_lgvi_exp t 'LGVI exp (body)', \
      f index 2 u 1:2 w lp lt LT_lgrk3 t 'LG-RK3 (body)', \
      f index 3 u 1:2 w lp lt LT_rk3 t 'RK3 (body)', \
-     f index 4 u 1:2 w lp lt LT_lgvi_exp dt 2 t 'LGVI exp (pendulum)', \
+     f index 4 u 1:2 w lp lt LT_lgvi_exp dt 3 t 'LGVI exp (pendulum)', \
      f index 6 u 1:2 w lp lt LT_rk4 t 'RK4 (pendulum)'

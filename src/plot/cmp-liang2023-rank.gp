@@ -1,4 +1,4 @@
-# cmp-liang2023-rank.gp: extreme singular values of B along the run.
+# cmp-liang2023-rank.gp: mast, singular values of the constraint Jacobian.
 f = 'data/cmp-liang2023-rank.dat'
 set logscale y
 set format y '$%g$'

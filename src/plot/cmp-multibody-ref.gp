@@ -1,10 +1,11 @@
-# cmp-multibody-ref.gp: the error of the multibody reference over 50 s.
+# cmp-multibody-ref.gp: error of the multibody reference over 50 s.
 dat = 'data/cmp-multibody-ref.dat'
 set terminal cairolatex pdf standalone size 12cm,10cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
 set output outfile
 set multiplot layout 2,1
-set lmargin at screen 0.14
+# the left margin keeps the y labels on the page
+set lmargin at screen 0.16
 set rmargin at screen 0.97
 set logscale y
 set format y '$10^{%T}$'
@@ -25,7 +26,8 @@ set ytics 1e-16, 1e4, 1
 set format x '$%g$'
 set xlabel '$t$ (s)'
 set ylabel 'difference in $x_2$ / range'
-set key top left horizontal maxcols 1
+# the key in the empty lower right corner, clear of the curves
+set key bottom right horizontal maxcols 1
 plot dat index 1 using 1:($2 + 1e-30) with lines lt LT_comp1 \
         title 'grid $h$ halved ($5\cdot10^{-4}$ s)', \
      '' index 1 using 1:($3 + 1e-30) with lines lt LT_comp2 \

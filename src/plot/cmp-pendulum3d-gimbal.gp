@@ -1,4 +1,4 @@
-# cmp-pendulum3d-gimbal.gp: one-step error against the distance to gimbal lock.
+# cmp-pendulum3d-gimbal.gp: one-step error near gimbal lock.
 dat = 'data/cmp-pendulum3d-gimbal.dat'
 set logscale xy
 set format x '$10^{%T}$'

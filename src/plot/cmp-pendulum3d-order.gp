@@ -1,4 +1,4 @@
-# cmp-pendulum3d-order.gp: error at t = 1 s against h, five schemes.
+# cmp-pendulum3d-order.gp: 3D pendulum, error against the step.
 dat = 'data/cmp-pendulum3d-order.dat'
 set logscale xy
 set format x '$10^{%T}$'

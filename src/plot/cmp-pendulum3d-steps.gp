@@ -1,4 +1,4 @@
-# cmp-pendulum3d-steps.gp: step-size sensitivity of the 3D pendulum schemes.
+# cmp-pendulum3d-steps.gp: 3D pendulum, sensitivity to the step.
 dat = 'data/cmp-pendulum3d-steps.dat'
 set multiplot layout 1,2
 set logscale xy

@@ -1,4 +1,4 @@
-# cmp-planar-order: observed order of every planar scheme
+# cmp-planar-order.gp: observed order of every planar scheme.
 set logscale xy
 set format y '$10^{%T}$'
 set format x '$%g$'

@@ -1,4 +1,4 @@
-# cmp-planar-steps: lag at 50 s against the step (Sec. 7 of sun2022)
+# cmp-planar-steps.gp: planar schemes, lag at 50 s against the step.
 set logscale xy
 set format y '$10^{%T}$'
 set format x '$%g$'

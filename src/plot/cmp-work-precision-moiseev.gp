@@ -1,4 +1,4 @@
-# cmp-work-precision-moiseev: error against instructions, and Newton iterations per step
+# cmp-work-precision-moiseev.gp: moiseev2024 pendulum, work against precision.
 f = 'data/cmp-work-precision-moiseev.dat'
 set terminal cairolatex pdf standalone size 15cm,7cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
@@ -13,11 +13,12 @@ set format x '$10^{%T}$'
 set format y '$10^{%T}$'
 set xlabel 'instructions'
 set ylabel 'error at $t=T$'
-set key bottom left spacing 1.0 samplen 2
-set size 0.62,1
+# the key right of the error panel, clear of every curve
+set key outside right top vertical spacing 1.0 samplen 2
+set size 0.66,1
 plot for [k=1:words(names)] f index (k-1) u 5:6 w lp lt lt(k) t '\texttt{'.word(labels, k).'}'
-set origin 0.62,0
-set size 0.38,1
+set origin 0.66,0
+set size 0.34,1
 set xlabel '$h$ (s)'
 set ylabel 'Newton iterations per step'
 unset logscale y

@@ -1,4 +1,4 @@
-# huang2022-fig04.gp: rod 2's body angular velocity about its X axis, and the deviation from the reference.
+# huang2022-fig04.gp: angular velocity of rod 2.
 dat = 'data/huang2022-fig04.dat'
 set terminal cairolatex pdf standalone size 12cm,10cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
@@ -9,8 +9,8 @@ set rmargin at screen 0.97
 set xrange [0:50]
 set format x ''
 set ylabel '$\Omega_{2,1}$ (rad/s)'
-set key top right horizontal maxcols 4 samplen 2 width -2
-set offsets 0, 0, graph 0.3, 0
+set key top right horizontal maxcols 4 samplen 2 width 0
+set offsets 0, 0, graph 0.5, 0
 plot dat index 0 u 1:2 w l lt LT_ref lw 2.5 t 'reference', \
      '' index 0 u 1:3 w l lt LT_dh t 'DH', \
      '' index 0 u 1:4 w l lt LT_rattlie t 'RATTLie', \

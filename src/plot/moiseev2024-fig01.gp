@@ -1,4 +1,4 @@
-# moiseev2024-fig01.gp: RK4 energy on a planar pendulum.
+# moiseev2024-fig01.gp: energy of RK4 on a planar pendulum.
 set xlabel '$t$ (s)'
 set ylabel '$(E-E_0)/|E_0|$'
 set key bottom left

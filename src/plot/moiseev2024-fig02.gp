@@ -1,4 +1,4 @@
-# moiseev2024-fig02.gp: Cartesian variational integrator and the circle.
+# moiseev2024-fig02.gp: Cartesian variational integrator.
 f = 'data/moiseev2024-fig02.dat'
 set multiplot layout 1,2
 set size ratio -1

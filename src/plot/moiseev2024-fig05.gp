@@ -1,4 +1,4 @@
-# moiseev2024-fig05.gp: body angular velocity, LGVI and RK4.
+# moiseev2024-fig05.gp: body angular velocity.
 f = 'data/moiseev2024-fig05.dat'
 # three stacked panels; the key sits in a row of its own above them
 set multiplot layout 3,1 margins 0.11,0.97,0.14,0.90 spacing 0,0.04

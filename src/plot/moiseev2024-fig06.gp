@@ -1,4 +1,4 @@
-# moiseev2024-fig06.gp: orthogonality error, LGVI and RK4.
+# moiseev2024-fig06.gp: orthogonality error.
 f = 'data/moiseev2024-fig06.dat'
 set logscale y
 set format y "$10^{%T}$"

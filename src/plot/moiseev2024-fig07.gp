@@ -1,4 +1,4 @@
-# moiseev2024-fig07.gp: energy change, LGVI and RK4 (drawn in units of 1e-3 J).
+# moiseev2024-fig07.gp: energy change.
 f = 'data/moiseev2024-fig07.dat'
 set xlabel '$t$ (s)'
 set ylabel '$E - E_0$ ($10^{-3}$ J)'

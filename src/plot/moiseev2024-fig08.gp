@@ -1,4 +1,4 @@
-# moiseev2024-fig08.gp: change of the vertical angular momentum, LGVI and RK4.
+# moiseev2024-fig08.gp: change of the vertical angular momentum.
 f = 'data/moiseev2024-fig08.dat'
 set logscale y
 set format y "$10^{%T}$"

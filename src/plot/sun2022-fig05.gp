@@ -1,4 +1,4 @@
-# sun2022-fig05: RK4 and the difference method over 50 s (Fig. 5 of sun2022)
+# sun2022-fig05.gp: RK4, adaptive pairs and the difference method.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [0:50]
@@ -12,7 +12,7 @@ plot 'data/sun2022-fig05.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4, $h=0.01$', \
      '' index 2 u 1:2 w l lt LT_rkf45 t 'RKF45, rtol $10^{-3}$', \
      '' index 5 u 1:2 w l lt LT_rk4_adaptive t 'adaptive RK4, rtol $10^{-2}$'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'

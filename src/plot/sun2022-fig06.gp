@@ -1,4 +1,4 @@
-# sun2022-fig06: the first 5 s (Fig. 6 of sun2022)
+# sun2022-fig06.gp: RK4 and the difference method, first 5 s.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [0:5]
@@ -10,7 +10,7 @@ set format x ''
 plot 'data/sun2022-fig06.dat' index 0 u 1:2 w l lt LT_rk4 t 'RK4', \
      '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43)'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'

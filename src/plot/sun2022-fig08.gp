@@ -1,4 +1,4 @@
-# sun2022-fig08: Eqs. 43 and 46 at h = 0.01, last 5 s of 50 s (Fig. 8 of sun2022)
+# sun2022-fig08.gp: Eqs. 43 and 46, last 5 s of 50 s.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [45:50]
@@ -10,7 +10,7 @@ set format x ''
 plot 'data/sun2022-fig08.dat' index 0 u 1:2 w l lt LT_angle t 'Eq.~(43)', \
      '' index 1 u 1:2 w l lt LT_angle_inc t 'Eq.~(46)'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'

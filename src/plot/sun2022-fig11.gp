@@ -1,4 +1,4 @@
-# sun2022-fig11: Eqs. 50, 43 and the exact solution at h = 0.01, last 5 s of 50 s (Fig. 11 of sun2022)
+# sun2022-fig11.gp: Eqs. 50, 43 and the exact solution, last 5 s.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [45:50]
@@ -11,7 +11,7 @@ plot 'data/sun2022-fig11.dat' index 0 u 1:2 w l lt LT_reduced t 'Eq.~(50)', \
      '' index 1 u 1:2 w l lt LT_angle t 'Eq.~(43)', \
      '' index 2 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'

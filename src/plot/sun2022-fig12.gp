@@ -1,4 +1,4 @@
-# sun2022-fig12: Eq. 50 at h = 0.05 and h = 0.01 and the exact solution, 50 s (Fig. 12 of sun2022)
+# sun2022-fig12.gp: Eq. 50 at two steps and the exact solution.
 # two panels; the key sits in a row of its own above them
 set multiplot layout 2,1 margins 0.13,0.97,0.15,0.87 spacing 0,0.07
 set xrange [0:50]
@@ -8,16 +8,16 @@ set ytics 0.2
 set key at screen 0.54,0.995 center top horizontal samplen 2
 set format x ''
 set xrange [40:50]
-plot 'data/sun2022-fig12.dat' index 0 u 1:2 w l lt LT_reduced dt 2 t 'Eq.~(50), $h=0.05$', \
+plot 'data/sun2022-fig12.dat' index 0 u 1:2 w l lt LT_reduced dt 3 t 'Eq.~(50), $h=0.05$', \
      '' index 1 u 1:2 w l lt LT_reduced t 'Eq.~(50), $h=0.01$', \
      '' index 2 u 1:2 w l lt LT_exact t 'exact'
 set format x '$%g$'
-set xlabel '$t$ (s)'
+set xlabel '$t$ (s)' offset 0,0.3
 set yrange [-1.25:1.25]
 set ytics 0.5
 set ylabel '$\omega$ (rad/s)'
 unset key
-plot 'data/sun2022-fig12.dat' index 0 u 1:3 w l lt LT_reduced dt 2, \
+plot 'data/sun2022-fig12.dat' index 0 u 1:3 w l lt LT_reduced dt 3, \
      '' index 1 u 1:3 w l lt LT_reduced, \
      '' index 2 u 1:3 w l lt LT_exact
 unset multiplot

@@ -1,4 +1,4 @@
-# sun2022-fig20.gp: Fig. 20 of sun2022, p3d-ra.
+# sun2022-fig20.gp: angular velocity, Eq. 78.
 dat = 'data/sun2022-fig20.dat'
 c1 = 2; c2 = 3; c3 = 4; both = 0
 yt = 5; lab = '$\omega$ (rad/s)'; k1 = '$\omega_1$'; k2 = '$\omega_2$'; k3 = '$\omega_3$'
@@ -25,10 +25,10 @@ if (both) {
          with filledcurves lt clt(i) title key(i), \
        for [i=1:3] '' index 11 using 1:(column(col(i))) with lines lt clt(i) lw 0.8 notitle, \
        for [i=1:3] '' index 11 using 1:(column(col(i) + 15)) with lines lt clt(i) lw 0.8 notitle, \
-       for [i=1:3] '' index 12 using 1:(column(col(i))) with lines lt clt(i) dt 2 notitle, \
-       for [i=1:3] '' index 12 using 1:(column(col(i) + 15)) with lines lt clt(i) dt 2 notitle, \
+       for [i=1:3] '' index 12 using 1:(column(col(i))) with lines lt clt(i) dt 3 notitle, \
+       for [i=1:3] '' index 12 using 1:(column(col(i) + 15)) with lines lt clt(i) dt 3 notitle, \
        NaN with lines lt LT_guide dt 1 lw 1.2 title s1, \
-       NaN with lines lt LT_guide dt 2 lw 1.2 title s2
+       NaN with lines lt LT_guide dt 3 lw 1.2 title s2
 } else {
   plot for [i=1:3] dat index 11 using 1:(column(col(i))):(column(col(i) + 15)) \
          with filledcurves lt clt(i) title key(i), \
@@ -41,6 +41,6 @@ set xlabel '$t$ (s)' offset 0,0.5
 plot for [i=1:3] dat index 2 using 1:(column(col(i))) with lines lt clt(i) notitle, \
      for [i=1:3] '' index 3 using 1:(column(col(i))) with lines lt LT_ref lw 0.6 \
        title (i == 1 ? 'ref.' : ''), \
-     for [i=1:(both ? 3 : 1)] '' index 4 using 1:(column(col(i))) with lines lt clt(i) dt 2 \
+     for [i=1:(both ? 3 : 1)] '' index 4 using 1:(column(col(i))) with lines lt clt(i) dt 3 \
        lw 0.8 title (both ? '' : k1.', $h_2$')
 unset multiplot

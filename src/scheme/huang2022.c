@@ -410,7 +410,7 @@ static int hg_project_dense(const mb_par *p, lg_body *q, hg_proj *w)
   for (int j = 0; j < nc; j++) {                 /* Cholesky, lower triangle */
     double *Aj = w->A + j * nc, d = Aj[j];
     for (int m = 0; m < j; m++) d -= Aj[m] * Aj[m];
-    if (!(d > 0)) return LG_EINVAL;
+    if (!(d > 0)) return LG_ESINGULAR;
     Aj[j] = sqrt(d);
     for (int i = j + 1; i < nc; i++) {
       double *Ai = w->A + i * nc, v = Ai[j];
@@ -852,7 +852,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   w->k = 0;
   mb_initial(w->p, w->q);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return mb_failed(w->mw, st, s);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
   s->newton_iters = 0;
   s->newton_resid = 0;

@@ -421,6 +421,7 @@ static int ob_step(void *ws, lg_state *s)
     break;
   default:
     st = ref_advance(w->ref, &w->tref, (double)(w->k + 1) * w->h, w->y);
+    if (st != LG_OK) s->why = ref_why(w->ref);
   }
   if (st != LG_OK) return st;
   w->k++;

@@ -101,7 +101,7 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   w->k = 0;
   mb_initial(w->p, w->q);
   int st = mb_project(w->p, w->q, w->mw);     /* consistent initial values */
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return mb_failed(w->mw, st, s);
   s->theta = s->omega = NAN;
   s->newton_iters = 0;
   s->newton_resid = 0;
@@ -147,7 +147,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
         w->qs[i].v[r] = w->V0[6 * i + 3 + r] + (st ? h * c[st] * Ap[6 * i + 3 + r] : 0.0);
       }
     int e = mb_accel(w->p, w->qs, w->mw, A, NULL);
-    if (e != LG_OK) return e;
+    if (e != LG_OK) return mb_failed(w->mw, e, s);
     /* chart velocity: dexp^{-1}(theta_i) W_i and v_i */
     for (int i = 0; i < nb; i++) {
       double Ti[9];
@@ -169,7 +169,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
     }
   if (w->kind == LIANG_RKMK4_PROJ) {
     int e = mb_project_joints(w->p, w->q, w->mw);
-    if (e != LG_OK) return e;
+    if (e != LG_OK) return mb_failed(w->mw, e, s);
   }
   w->k++;
   liang_put(w, s);

@@ -18,6 +18,7 @@ typedef struct {
   double *y, *dV;
   double h;
   long k;
+  int rhs_st;     /* the status of the last failed right-hand side */
 } mbref_ws;
 static void mb_pack(double *y, const lg_body *q, int nb)
 {
@@ -45,7 +46,7 @@ static int mbref_rhs(double t, const double *y, double *dy, void *params)
   mbref_ws *w = params;
   (void)t;
   mb_unpack(w->qs, y, w->nb);
-  if (mb_accel(w->p, w->qs, w->mw, w->dV, NULL) != LG_OK) return GSL_EBADFUNC;
+  if ((w->rhs_st = mb_accel(w->p, w->qs, w->mw, w->dV, NULL)) != LG_OK) return GSL_FAILURE;
   for (int i = 0; i < w->nb; i++) {
     const double *yi = y + 18 * i;
     double *di = dy + 18 * i, S[9];
@@ -105,7 +106,7 @@ static int mbref_init(void *ws, const void *par, double h, lg_state *s)
   w->k = 0;
   mb_initial(w->p, w->q);
   int st = mb_project(w->p, w->q, w->mw);
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return mb_failed(w->mw, st, s);
   mb_pack(w->y, w->q, w->nb);
   s->theta = s->omega = NAN;
   s->newton_iters = 0;
@@ -118,10 +119,15 @@ static int mbref_step(void *ws, lg_state *s)
 {
   mbref_ws *w = ws;
   double t = (double)w->k * w->h;
+  w->rhs_st = LG_OK;
   int st = ref_advance(w->ref, &t, (double)(w->k + 1) * w->h, w->y);
-  if (st != LG_OK) return st;
+  if (st == LG_ESOLVER && w->rhs_st != LG_OK) return mb_failed(w->mw, w->rhs_st, s);
+  if (st != LG_OK) {
+    s->why = ref_why(w->ref);
+    return st;
+  }
   mb_unpack(w->q, w->y, w->nb);
-  if ((st = mb_project(w->p, w->q, w->mw)) != LG_OK) return st;
+  if ((st = mb_project(w->p, w->q, w->mw)) != LG_OK) return mb_failed(w->mw, st, s);
   mb_pack(w->y, w->q, w->nb);
   w->k++;
   mbref_put(w, s);

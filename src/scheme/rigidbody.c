@@ -72,7 +72,10 @@ static int ht_step(void *ws, lg_state *s)
   double t = (double)w->k * w->h;
   int st = w->rk ? rk_fixed_step(w->rk, t, w->h, w->y)
                  : ref_advance(w->ref, &t, (double)(w->k + 1) * w->h, w->y);
-  if (st != LG_OK) return st;
+  if (st != LG_OK) {
+    if (w->ref) s->why = ref_why(w->ref);
+    return st;
+  }
   w->k++;
   ht_put_state(w, s);
   return LG_OK;

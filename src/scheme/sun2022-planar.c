@@ -546,8 +546,11 @@ static int step_rk4(void *vw, lg_state *s)
 static int step_ref(void *vw, lg_state *s)
 {
   pend2d_ws *w = vw;
-  if (ref_advance(w->ref, &w->tref, (double)(w->k + 1) * w->h, w->y) != LG_OK)
-    return LG_ESOLVER;
+  int st = ref_advance(w->ref, &w->tref, (double)(w->k + 1) * w->h, w->y);
+  if (st != LG_OK) {
+    s->why = ref_why(w->ref);
+    return st;
+  }
   w->k++;
   pend2d_set_state(s, (double)w->k * w->h, w->y[0], w->y[1]);
   return LG_OK;

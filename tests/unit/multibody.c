@@ -330,6 +330,12 @@ static void test_bad_files(void)
       {"model x\ngravity 9.8 0 0 1\ngravity 9.8 0 0 1\n", "random:3: 'gravity' is given twice"},
       {"model x\ndoc\n", "random:2: 'doc' needs a text"},
       {"model x\nbody a\x01\n", "random:2: control character 0x01"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nmass 2\n",
+       "random:5: 'mass': body 'a' already has its mass from line 3"},
+      {"model x\nbody a\nrotation 1 0 0 0 1 0 0 0 1\ncardan 0 0 1\n",
+       "random:4: 'cardan': body 'a' already has its rotation from line 3"},
+      {"model x\nbody a\nvelocity 0 0 0\nvelocity \\\n 0 0 0\n",
+       "random:4: 'velocity': body 'a' already has its velocity from line 3"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char msg[256] = "";
@@ -355,6 +361,12 @@ static void test_bad_files(void)
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nvelocity 1 0 0\njoint ground 0 0 "
        "0 a 0 0 0\n",
        "random:7: joint 1: the initial velocities violate it by 1 m/s"},
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 1 0 0\njoint ground 0 0 0 a -1 0 0\n"
+       "joint ground 0 0 1 a -1 0 1\n",
+       "random:7: redundant constraints: joints 1 and 2 remove the same motion"},
+      {"model x\nbody a\nmass 1e-20\ninertia 1 1 1\nposition 0 0 0\nbody b\nmass 1\n"
+       "inertia 1 1 1\nposition 0 0 0\n",
+       "random:6: the model is ill-conditioned: masses m2 = 1 and m1 = 1e-20"},
   };
   for (size_t i = 0; i < sizeof sem / sizeof sem[0]; i++) {
     char msg[256] = "";
@@ -371,6 +383,40 @@ static void test_bad_files(void)
   }
 }
 
+/* the interface that names the joints of a rank loss: a hinge of two
+   spherical joints (1 and 2) and a third joint on another body (3) */
+static void test_singular_joints(void)
+{
+  char msg[256] = "", txt[120];
+  lg_model *m = mb_model_parse("model h\nbody a\nmass 1\ninertia 1 1 1\nposition 1 0 0\n"
+                               "body b\nmass 1\ninertia 1 1 1\nposition 3 0 0\n"
+                               "joint ground 0 0 0 a -1 0 0\njoint ground 0 0 1 a -1 0 1\n"
+                               "joint a 1 0 0 b -1 0 0\n", "hinge", msg, sizeof msg);
+  gsl_test(m == NULL, "the hinge parses (%s)", msg);
+  if (!m) return;
+  mb_par *p = calloc(1, m->par_size);
+  lg_params_default(m, p);
+  lg_body q[2];
+  int j[8];
+  mb_initial(p, q);
+  mb_work *w = mb_work_alloc(p->topo);
+  int st = mb_rank_check(p, q, w, MB_RANK_TOL), n = mb_singular_joints(w, j, 8);
+  mb_singular_text(w, txt, sizeof txt);
+  lg_state s = {0};
+  mb_failed(w, st, &s);
+  printf("  hinge: status %d, %d joints (%s): %s\n", st, n, txt, s.why ? s.why : "");
+  gsl_test(st != LG_ESINGULAR, "hinge: the rank test fails (status %d)", st);
+  gsl_test(!(n == 2 && j[0] == 0 && j[1] == 1), "hinge: joints 0 and 1 (0-based) named");
+  gsl_test(strcmp(txt, "joints 1 and 2") != 0, "hinge: the text reads '%s'", txt);
+  gsl_test(!s.why || !strstr(s.why, "lost rank (joints 1 and 2"),
+           "hinge: mb_failed leaves the words in s->why");
+  gsl_test(mb_accel(p, q, w, (double[12]){0}, NULL) != LG_ESINGULAR,
+           "hinge: the accelerations report LG_ESINGULAR");
+  mb_work_free(w);
+  free(p);
+  mb_model_free(m);
+}
+
 int main(void)
 {
   test_derivatives();
@@ -378,5 +424,6 @@ int main(void)
   test_doublependulum();
   test_spherical_top();
   test_bad_files();
+  test_singular_joints();
   exit(gsl_test_summary());
 }

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
 #include <gsl/gsl_odeiv2.h>
@@ -230,6 +231,50 @@ static void test_reference(void)
              est, err1, tol);
   }
 }
+static long n_bounded;
+static int f_stiff(double t, const double *y, double *dy, void *p)
+{
+  (void)t; (void)p;
+  n_bounded++;
+  dy[0] = -1e9 * y[0];
+  return GSL_SUCCESS;
+}
+static int f_blowup(double t, const double *y, double *dy, void *p)
+{
+  (void)t; (void)p;
+  n_bounded++;
+  dy[0] = y[0] * y[0];
+  return GSL_SUCCESS;
+}
+
+static void test_reference_bounds(void)
+{
+  double t = 0, y = 1;
+  ref_solver *r = ref_alloc(1, f_stiff, NULL, 1e-13);
+  n_bounded = 0;
+  int st = ref_advance(r, &t, 1.0, &y);
+  printf("  reference on y' = -1e9 y: status %d after %ld evaluations, t = %g: %s\n", st,
+         n_bounded, t, ref_why(r));
+  gsl_test(st != LG_EWORK, "stiff: the evaluation cap ends the call (status %d)", st);
+  gsl_test(!(n_bounded >= REF_MAX_EVALS && n_bounded <= REF_MAX_EVALS + 13),
+           "stiff: %ld evaluations, the cap %ld plus at most one step", n_bounded,
+           REF_MAX_EVALS);
+  gsl_test(!(t > 0 && t < 1), "stiff: stopped inside the interval, t = %g", t);
+  gsl_test(strstr(ref_why(r), "evaluations") == NULL || strstr(ref_why(r), "reached t =")
+           == NULL, "stiff: the words name the cap and the time reached");
+  ref_free(r);
+  t = 0;
+  y = 1;
+  r = ref_alloc(1, f_blowup, NULL, 1e-13);
+  n_bounded = 0;
+  st = ref_advance(r, &t, 2.0, &y);
+  printf("  reference on y' = y^2: status %d after %ld evaluations, t = %.15g: %s\n", st,
+         n_bounded, t, ref_why(r));
+  gsl_test(st != LG_EWORK, "blow-up: the step floor ends the call (status %d)", st);
+  gsl_test(!(t < 1 && t > 0.999), "blow-up: stopped just before t = 1 (t = %.15g)", t);
+  gsl_test(strstr(ref_why(r), "below its floor") == NULL, "blow-up: the words name the floor");
+  ref_free(r);
+}
 
 int main(void)
 {
@@ -238,5 +283,6 @@ int main(void)
   test_gsl_fixed_step_driver();
   test_orders();
   test_reference();
+  test_reference_bounds();
   exit(gsl_test_summary());
 }

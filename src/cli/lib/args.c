@@ -23,6 +23,20 @@ static int usage(char *msg, size_t n, const char *fmt, ...)
   va_end(ap);
   return LGSIM_EXIT_USAGE;
 }
+const char *status_words(int status)
+{
+  switch (status) {
+  case LG_EINVAL: return "the scheme rejected its parameters or state";
+  case LG_ENEWTON: return "a Newton iteration did not converge";
+  case LG_ENOMEM: return "out of memory";
+  case LG_ESOLVER: return "a solver of the GSL library failed";
+  case LG_EOUTPUT: return "the output could not be written";
+  case LG_ENONFINITE: return "the state became infinite or NaN";
+  case LG_EWORK: return "the adaptive solver reached its bound on work";
+  case LG_ESINGULAR: return "a matrix that must be invertible became singular";
+  default: return "an unknown failure";
+  }
+}
 static int parse_real(const char *what, const char *s, double *v, char *msg, size_t n)
 {
   return lg_read_real(what, s, v, msg, n) == LG_OK ? LGSIM_EXIT_OK : LGSIM_EXIT_USAGE;
@@ -140,6 +154,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       st = parse_size(name, val, &a->max_output, msg, n);
     } else if (strcmp(arg, "--reortho") == 0) {
       a->reortho = 1;
+    } else if (strcmp(arg, "--strict") == 0) {
+      a->strict = 1;
     } else
       return usage(msg, n, "unknown option '%s' (see lgsim help run)", arg);
     #undef VALUE
@@ -197,12 +213,29 @@ static int probe_columns(run_args *a, char *msg, size_t n)
                         a->s->name, a->m->name);
   int status = a->s->init(ws, a->par, a->h, &st);
   a->ncol = (st.own ? st.own->ncol : a->m->ncol) + (a->s->implicit != 0);
+  a->colbytes = (double)strlen(st.own ? st.own->columns : a->m->columns) + 15;
   a->s->free(ws);
-  if (status != LG_OK)
-    return usage(msg, n,
-                 "scheme %s could not start on model %s with these parameters (status %d)",
-                 a->s->name, a->m->name, status);
+  if (status == LG_EINVAL)
+    return usage(msg, n, "scheme %s could not start on model %s with these parameters: %s",
+                 a->s->name, a->m->name, st.why ? st.why : status_words(status));
+  if (status != LG_OK) {
+    snprintf(msg, n, "scheme %s could not start on model %s at t = 0: %s", a->s->name,
+             a->m->name, st.why ? st.why : status_words(status));
+    return status == LG_ENOMEM ? LGSIM_EXIT_FAIL : LGSIM_EXIT_NEWTON;
+  }
   return LGSIM_EXIT_OK;
+}
+
+/* a bound on the bytes of the comment lines and the column names: every
+   "# param" line at 25 bytes a number, the other lines at most 8 KiB with
+   the model's and scheme's texts, and an error line on standard output */
+static double header_bytes(const run_args *a)
+{
+  double b = 8192 + 4 * 1024 + a->colbytes;
+  b += (double)strlen(a->m->source) + strlen(a->m->doc) + strlen(a->s->source);
+  for (const lg_param *p = a->m->params; p->name; p++)
+    b += (double)strlen(p->name) + strlen(p->unit) + 25.0 * p->len + 20;
+  return b;
 }
 
 int lgsim_prepare(run_args *a, char *msg, size_t n)
@@ -227,7 +260,7 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
                  "%s: scheme %s is explicit and solves no Newton iteration; drop the option",
                  a->newton_opt, a->s->name);
   if ((st = number_of_steps(a, msg, n)) || (st = probe_columns(a, msg, n))) return st;
-  a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + 8192;
+  a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + header_bytes(a);
   if (a->max_bytes > a->max_output)
     return usage(msg, n, "the output could reach %.3g bytes (%.3g rows of %d numbers), more than "
                  "--max-output %s; write fewer rows with --every, or raise the limit",

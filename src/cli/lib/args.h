@@ -20,6 +20,7 @@ typedef struct {
   const char *out;              /* NULL or "-": standard output */
   lg_opts opt;
   int reortho;
+  int strict;                   /* --strict: a drift past the thresholds fails the run */
   const char *newton_opt;       /* the first --newton-* option given, or NULL */
   double max_output;            /* bytes the output may reach */
   const char *max_output_str;
@@ -34,10 +35,13 @@ typedef struct {
   long nsteps;
   int ncol;                     /* numbers per row, newton_iters included */
   double max_bytes;             /* the largest size the output can reach */
+  double colbytes;              /* the line of column names, newline included */
 } run_args;
 #define LGSIM_MAX_OUTPUT 1e9    /* default --max-output: 1 GB */
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
 int lgsim_prepare(run_args *a, char *msg, size_t n);
 void lgsim_args_free(run_args *a);
+/* the meaning of an LG_ status code, in words */
+const char *status_words(int status);
 
 #endif

@@ -1,0 +1,184 @@
+# failures.sh: work that must stay bounded, model files that must be refused,
+# and numerical failures that must exit 3 naming what happened.
+. "$(dirname "$0")/common.inc"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+# run LIMIT EXPECT NEEDLE ARGS...: lgsim ARGS exits EXPECT within LIMIT
+# seconds with one line on stderr containing NEEDLE (NEEDLE may be empty)
+run() {
+  limit=$1 want=$2 needle=$3; shift 3
+  rm -rf "$tmp/o"; mkdir "$tmp/o"
+  t0=$(date +%s)
+  timeout "$limit" "$LGSIM" "$@" -o "$tmp/o/out.csv" > /dev/null 2> "$tmp/err"
+  st=$? dt=$(( $(date +%s) - t0 ))
+  what="lgsim $*"
+  [ "$st" -ne 124 ] || { fail "$what: still running after $limit s"; return; }
+  [ "$st" -eq "$want" ] || { fail "$what: exit $st, expected $want: $(cat "$tmp/err")"; return; }
+  if [ -z "$needle" ]; then
+    [ ! -s "$tmp/err" ] || { fail "$what: wrote to stderr: $(cat "$tmp/err")"; return; }
+  else
+    [ "$(wc -l < "$tmp/err")" -eq 1 ] || { fail "$what: stderr is not one line:"
+      cat "$tmp/err"; return; }
+    grep -q -F -e "$needle" "$tmp/err" || { fail "$what: no '$needle' in: $(cat "$tmp/err")"
+      return; }
+  fi
+  if grep -q '(status [0-9]' "$tmp/err"; then fail "$what: a bare status number"; return; fi
+  if [ "$want" -ne 0 ] && [ -n "$(ls -A "$tmp/o")" ]; then fail "$what: left output"; return
+  fi
+  ok "$what ($dt s): $(cat "$tmp/err")"
+}
+
+# 1. The reference's work is bounded: a step floor, an evaluation cap.
+run 30 3 "below its floor" run pendulum3d ref --h 1e300 --T 1e300
+run 30 3 "used its 50000 evaluations" run pendulum3d ref --h 1e6 --T 1e6
+grep -q 'reached t = [0-9.e+-]* with a step of [0-9]' "$tmp/err" &&
+  ok "... naming the time and the step reached" || fail "no time and step: $(cat "$tmp/err")"
+run 30 3 "evaluations" run doublependulum ref --T 0.5 --set g=1e12
+# the mast with an inertia of 7.6e-25 beside 0.057: refused as ill-conditioned
+run 30 2 "ill-conditioned" run mast ref --T 0.01 --set m9=1.084823001646924398 \
+  --set J12=0.056586838115357384,0.056586838115357384,7.6340701482231952e-25
+
+# 2. Blow-ups exit 3 naming the quantity, not a status number.
+run 30 3 "R of body 1 became infinite or NaN" run doublependulum rkmk4 --set g=1e6 --h 0.1 \
+  --T 1
+
+# the index-1 RKMK4 on the mast over 1e4 s: its drift ends in overflow at
+# t = 249.44, which used to end as "(status 1)" with exit 1
+run 120 3 "the rotation R of body 1 became infinite or NaN inside the step" \
+  run mast rkmk4 --T 1e4 --every 1000
+
+# 3. A Newton failure at the first step of the fast top, h |Omega| = 1.
+for s in dh dl; do
+  run 30 3 "converges up to about --h 0.00" run --model-file "$top/src/model/fast-top.mb" "$s" \
+    --h 0.0066666666666666666 --T 0.0066666666666666666
+  grep -q 'no Newton solver' "$tmp/err" && ! grep -q 'try --newton-solver\|or --newton-solver' \
+    "$tmp/err" && ok "$s: says no solver solves it, suggests none" ||
+    fail "$s: $(cat "$tmp/err")"
+  grep -q 'tolerance round-off' "$tmp/err" && ok "$s: the tolerance reads round-off" ||
+    fail "$s: tolerance: $(cat "$tmp/err")"
+done
+
+# 4. No arguments: one line, exit 2.
+"$LGSIM" > "$tmp/out" 2> "$tmp/err"
+st=$?
+check "lgsim without arguments: exit 2 (got $st)" test "$st" -eq 2
+check "... one line on stderr, none on stdout" \
+  sh -c "[ \$(wc -l < '$tmp/err') -eq 1 ] && [ ! -s '$tmp/out' ]"
+
+# 5. Model files the set-up refuses: redundant joints, ill-conditioning.
+body() { printf 'body %s\n  mass %s\n  inertia %s\n  position %s\n' "$@"; }
+{ echo "model hinge"; body b 1 "1 1 1" "1 0 0"
+  echo "joint ground 0 0 0 b -1 0 0"; echo "joint ground 0 0 1 b -1 0 1"; } > "$tmp/hinge.mb"
+{ echo "model twice"; body b 1 "1 1 1" "1 0 0"
+  echo "joint ground 0 0 0 b -1 0 0"; echo "joint ground 0 0 0 b -1 0 0"; } > "$tmp/twice.mb"
+{ echo "model three"; body b 1 "1 1 1" "0 0 0"; echo "joint ground 1 0 0 b 1 0 0"
+  echo "joint ground 0 1 0 b 0 1 0"; echo "joint ground 0 0 1 b 0 0 1"; } > "$tmp/three.mb"
+for f in hinge twice three; do
+  run 30 2 "redundant constraints: joints 1 and 2 remove the same motion" \
+    run --model-file "$tmp/$f.mb" ref
+  grep -q "$f.mb:[0-9]*: " "$tmp/err" && ok "... naming the file and line" ||
+    fail "$f: no file and line"
+done
+# a closed loop of three bodies is redundant when its joints lie on one line
+# (the joint forces along it balance on every body); off a line it is not
+{ echo "model loop"; body a 1 "1 1 1" "0 0 0"; body b 1 "1 1 1" "1 0 0"
+  body c 1 "1 1 1" "2 0 0"; echo "joint a 0.5 0 0 b -0.5 0 0"
+  echo "joint b 0.5 0 0 c -0.5 0 0"; echo "joint c -1 0 0 a 1 0 0"; } > "$tmp/loop.mb"
+run 30 2 "loop.mb:16: redundant constraints: joints 1, 2 and 3 remove the same motion" \
+  run --model-file "$tmp/loop.mb" ref
+{ echo "model loop2"; body a 1 "1 1 1" "0 0 0"; body b 1 "1 1 1" "1 0 0"
+  body c 1 "1 1 1" "0 1 0"; echo "joint a 0.5 0 0 b -0.5 0 0"
+  echo "joint b -0.5 0.5 0 c 0.5 -0.5 0"; echo "joint c 0 -0.5 0 a 0 0.5 0"; } > "$tmp/loop2.mb"
+run 30 0 "" run --model-file "$tmp/loop2.mb" ref --T 0.1
+{ echo "model ratio"; body a 1 "1 1 1" "1 0 0"; body b 1e24 "1 1 1" "2 0 0"
+  echo "joint ground 0 0 0 a -1 0 0"; echo "joint a 0 0 0 b -1 0 0"; } > "$tmp/ratio.mb"
+run 30 2 "ratio.mb:6: the model is ill-conditioned: masses m2 = 1e+24" \
+  run --model-file "$tmp/ratio.mb" ref
+run 30 2 "J1 (body a): the moment 1e-310 is denormal" \
+  run --model-file "$tmp/ratio.mb" ref --set m2=1 --set J1=1e-310,1e-310,1e-310
+run 30 2 "ill-conditioned: masses m1 = 1e+300" run mast ref --set m1=1e300
+
+# 6. Model files: not regular, too large, comments, keys given twice, size.
+mkfifo "$tmp/p.mb" && run 10 2 "is not a regular file" run --model-file "$tmp/p.mb" ref
+run 10 2 "is a directory" run --model-file "$tmp" ref
+head -c 16777217 /dev/zero | tr '\0' '#' > "$tmp/big.mb"
+run 30 2 "larger than the limit of 16 MiB (16777216 bytes)" run --model-file "$tmp/big.mb" ref
+head -c 16777216 /dev/zero | tr '\0' '#' > "$tmp/big.mb"
+run 30 2 "no 'model NAME' line" run --model-file "$tmp/big.mb" ref
+rm -f "$tmp/big.mb"
+{ echo "model dup"; body b 1 "1 1 1" "0 0 1"; echo "  mass 2"; } > "$tmp/dup.mb"
+run 10 2 "dup.mb:6: 'mass': body 'b' already has its mass from line 3" \
+  run --model-file "$tmp/dup.mb" ref
+{ echo "model dup"; body b 1 "1 1 1" "0 0 1"; echo "  rotation 1 0 0 0 1 0 0 0 1"
+  echo "  cardan 0 0 0.1"; } > "$tmp/dup.mb"
+run 10 2 "dup.mb:7: 'cardan': body 'b' already has its rotation from line 6" \
+  run --model-file "$tmp/dup.mb" ref
+awk 'BEGIN { print "model many"
+  for (i = 1; i <= 100000; i++)
+    printf "body b%d\n  mass 1\n  inertia 1 1 1\n  position %d 0 0\n", i, i }' > "$tmp/many.mb"
+run 60 0 "" run --model-file "$tmp/many.mb" ref --T 0 --max-output 1G
+rm -f "$tmp/many.mb"
+[ "$dt" -le 20 ] && ok "100,000 bodies read in $dt s (at most 20)" ||
+  fail "100,000 bodies read in $dt s, more than 20"
+
+# 7. --max-output bounds the whole file, comment lines included: 400 free
+# bodies whose header lines hold 17-digit numbers (421,340 bytes, which the
+# limits 380k to 420k used to let through; 800k must let the run go).
+awk 'BEGIN { print "model long"
+  for (i = 1; i <= 400; i++) {
+    printf "body b%d\n  mass 1.0000000000000002\n  inertia 1.0000000000000002", i
+    printf " 1.0000000000000002 1.0000000000000002\n  position %d.1000000000000001", i
+    printf " 0.10000000000000001 0.10000000000000001\n  cardan 0.1 0.2 0.3\n"
+    printf "  angvel 0.10000000000000001 0.10000000000000001 0.10000000000000001\n"
+    printf "  velocity 0.10000000000000001 0.10000000000000001 0.10000000000000001\n" } }' \
+  > "$tmp/long.mb"
+for lim in 380k 400k 420k 800k; do
+  "$LGSIM" run --model-file "$tmp/long.mb" ref --T 0 --max-output "$lim" -o "$tmp/long.csv" \
+    2> /dev/null
+  st=$?
+  bytes=0
+  [ -f "$tmp/long.csv" ] && bytes=$(wc -c < "$tmp/long.csv")
+  if [ "$st" -eq 2 ] && [ "$lim" != 800k ]; then ok "--max-output $lim: refused"
+  elif [ "$st" -eq 0 ] && [ "$bytes" -le "${lim%k}000" ]; then
+    ok "--max-output $lim: $bytes bytes"
+  else fail "--max-output $lim: exit $st, $bytes bytes"; fi
+  rm -f "$tmp/long.csv"
+done
+
+# 8. An explicit scheme that drifts while staying finite: RKMK4 at h = 0.01
+# on a chain of ten links released horizontally.
+awk 'BEGIN { print "model chain10\ngravity 9.81 0 0 -1"
+  for (i = 1; i <= 10; i++)
+    printf "body b%d\n  mass 0.1\n  inertia 0.0001 0.00083333 0.00083333\n  position %g 0 0\n",
+      i, 0.1 * i - 0.05
+  print "joint ground 0 0 0 b1 -0.05 0 0"
+  for (i = 2; i <= 10; i++) printf "joint b%d 0.05 0 0 b%d -0.05 0 0\n", i - 1, i }' \
+  > "$tmp/chain.mb"
+run 60 0 "warning: at step" run --model-file "$tmp/chain.mb" rkmk4 --h 0.01 --T 10
+grep -q 'phi_err = [0-9.e+-]* m exceeds 0.01 m' "$tmp/err" && ok "... naming phi_err" ||
+  fail "no phi_err: $(cat "$tmp/err")"
+check "... and the output is complete" test -s "$tmp/o/out.csv"
+run 60 3 "(--strict)" run --model-file "$tmp/chain.mb" rkmk4 --h 0.01 --T 10 --strict
+run 60 0 "" run --model-file "$tmp/chain.mb" rkmk4-proj --h 0.001 --T 1
+check "... a projecting scheme at a small step: no warning" test ! -s "$tmp/err"
+
+# 9. The fallback temporary file is hidden, and a stale one is removed.
+mkdir -p "$tmp/d"
+: > "$tmp/d/.out.csv.lgsim-999999999-AbCdEf"
+LGSIM_NO_O_TMPFILE=1 "$LGSIM" run planar rk4 --T 1 -o "$tmp/d/out.csv" 2> /dev/null
+check "fallback: the output is written" test -s "$tmp/d/out.csv"
+check "... and the stale file of a dead process is gone: $(ls -A "$tmp/d" | tr '\n' ' ')" \
+  test "$(ls -A "$tmp/d")" = "out.csv"
+rm -f "$tmp/d/out.csv"
+LGSIM_NO_O_TMPFILE=1 "$LGSIM" run pendulum3d rk4 --h 1e-5 --T 1000 --every 1000 \
+  --max-output 100G -o "$tmp/d/out.csv" 2> /dev/null &
+pid=$!
+sleep 1
+check "fallback, during the run: nothing visible to ls" test -z "$(ls "$tmp/d")"
+kill -KILL "$pid"
+wait "$pid" 2> /dev/null
+check "SIGKILL leaves one hidden file: $(ls -A "$tmp/d" | tr '\n' ' ')" \
+  test "$(ls -A "$tmp/d" | grep -c '^\.out\.csv\.lgsim-[0-9]*-......$')" -eq 1
+LGSIM_NO_O_TMPFILE=1 "$LGSIM" run planar rk4 --T 1 -o "$tmp/d/out.csv" 2> /dev/null
+check "... which the next run with that output removes" test "$(ls -A "$tmp/d")" = "out.csv"
+finish
