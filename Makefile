@@ -533,7 +533,7 @@ $(T)/report/%.tex: src/tex/%.awk
 
 # The simulations that take longest (make bench) start first, so that make -j
 # keeps both cores busy until the report.
-SLOW := liang2023-fig03 cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
+SLOW := liang2023-fig03 cmp-scaling cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
         cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \

@@ -152,6 +152,7 @@ static int name_insert(mb_desc *d, int i)
   return LG_OK;
 }
 
+
 static int read_joint(mb_desc *d, const char **s)
 {
   int side[2];

@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 #include "core/lg.h"
 #include "lie/so3.h"
+#include "num/newton.h"
 #include "model/multibody.h"
 typedef struct {
   int body;        /* body index, or MB_GROUND */
@@ -170,11 +171,18 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
 struct mb_work {
   int nb, nj, nc;
   double *G;      /* 2 nj rotational blocks of B, 9 each */
-  double *A;      /* nc x nc: B M^{-1} B^T, then its Cholesky factor */
-  int *first;     /* nc: first column of row i inside the envelope */
+  int *row0;      /* nj + 1: first constraint row of joint k (joint order) */
   int *pos;       /* nj: the place of joint k in the order of the factor */
-  double *y;      /* nc: a right-hand side in that order */
+  int *ord;       /* nj: the joint at each place (pos inverted) */
+  int *perm;      /* nc: the row of the factor that holds constraint row r */
+  int *first;     /* nc: first column of row i inside the envelope */
+  size_t *rowp;   /* nc: entry (i, m) of the envelope is A[rowp[i] + m] */
+  double *A;      /* the envelope of B M^{-1} B^T, then of its Cholesky factor */
+  newton_bslu *bs;/* or, where that is cheaper, its sparse block factorisation */
+  size_t nenv;    /* entries in the envelope */
+  double *y;      /* nc: a right-hand side in the factor's order */
   int *pair;      /* 4 npair: (k, s, l, t), l <= k, joint sides on one body */
+  size_t *pidx;   /* npair: the envelope entry of (0, 0) of each pair's block */
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
@@ -182,8 +190,7 @@ struct mb_work {
   char why[240];  /* the words of mb_failed */
 };
 
-static int mb_envelope(const mb_topo *t, int *pos, int *first);
-static int mb_pairs(const mb_topo *t, int *pair);
+static int mb_envelope(const mb_topo *t, mb_work *w);
 
 mb_work *mb_work_alloc(const mb_topo *t)
 {
@@ -192,26 +199,23 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->nb = t->nb;
   w->nj = t->nj;
   w->nc = t->nc;
-  size_t nc = (size_t)t->nc;
-  w->G = malloc(18 * (size_t)(t->nj ? t->nj : 1) * sizeof *w->G);
-  w->A = malloc((nc * nc + 1) * sizeof *w->A);
+  size_t nc = (size_t)t->nc, nj = (size_t)t->nj;
+  w->G = malloc(18 * (nj ? nj : 1) * sizeof *w->G);
   w->r = malloc((nc + 1) * sizeof *w->r);
   w->mu = malloc((nc + 1) * sizeof *w->mu);
-  w->f = malloc(6 * (size_t)t->nb * sizeof *w->f);
+  w->f = malloc((6 * (size_t)t->nb + 1) * sizeof *w->f);
   w->first = malloc((nc + 1) * sizeof *w->first);
-  w->pos = malloc(((size_t)t->nj + 1) * sizeof *w->pos);
+  w->rowp = malloc((nc + 1) * sizeof *w->rowp);
+  w->perm = malloc((nc + 1) * sizeof *w->perm);
+  w->row0 = malloc((nj + 1) * sizeof *w->row0);
+  w->pos = malloc((nj + 1) * sizeof *w->pos);
+  w->ord = malloc((nj + 1) * sizeof *w->ord);
   w->y = malloc((nc + 1) * sizeof *w->y);
-  w->pair = malloc((8 * (size_t)t->nj * (size_t)(t->nj + 1) + 4) * sizeof *w->pair);
-  if (!w->G || !w->A || !w->r || !w->mu || !w->f || !w->first || !w->pair || !w->pos ||
-      !w->y) {
+  if (!w->G || !w->r || !w->mu || !w->f || !w->first || !w->rowp || !w->perm || !w->row0
+      || !w->pos || !w->ord || !w->y || mb_envelope(t, w) != 0) {
     mb_work_free(w);
     return NULL;
   }
-  if (mb_envelope(t, w->pos, w->first) != 0) {
-    mb_work_free(w);
-    return NULL;
-  }
-  w->npair = mb_pairs(t, w->pair);
   w->bad = -1;
   w->why[0] = '\0';
   return w;
@@ -226,103 +230,149 @@ void mb_work_free(mb_work *w)
   free(w->mu);
   free(w->f);
   free(w->first);
-  free(w->pair);
+  free(w->rowp);
+  free(w->perm);
+  free(w->row0);
   free(w->pos);
+  free(w->ord);
+  free(w->pair);
+  free(w->pidx);
+  newton_bslu_free(w->bs);
   free(w->y);
   free(w);
 }
-/* the envelope of A with the joints in the order ord (ord[i] = the joint
-   at place i; pos its inverse): first[3i + r] = 3 j for the smallest place
-   j <= i of a joint that shares a body with joint ord[i]; returns the
-   multiply-adds of a factorisation inside it, sum of widths squared / 2 */
-static double mb_envelope_of(int nj, const unsigned char *adj, const int *ord, const int *pos,
-                             int *first)
+/* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
+   index side[], which holds 2 k + s in increasing k; -1 if out of memory */
+static int mb_body_sides(const mb_topo *t, int **bstart, int **side)
 {
-  double cost = 0;
-  for (int i = 0; i < nj; i++) {
-    int j = i;
-    for (int l = 0; l < nj; l++)
-      if (adj[(size_t)ord[i] * (size_t)nj + (size_t)l] && pos[l] < j) j = pos[l];
-    for (int r = 0; r < 3; r++) first[3 * i + r] = 3 * j;
-    cost += 3 * 0.5 * (3.0 * (i - j) + 3) * (3.0 * (i - j) + 3);
-  }
-  return cost;
-}
-
-/* the order of the joints in the factor: the cheapest envelope among the
-   order of the file and the reverse Cuthill-McKee orders from every joint
-   (breadth first, neighbours by increasing degree, then reversed); pos and
-   first as above; 0, or -1 if out of memory */
-static int mb_envelope(const mb_topo *t, int *pos, int *first)
-{
-  const int nj = t->nj;
-  unsigned char *adj = calloc((size_t)nj * (size_t)nj + 1, 1);
-  int *deg = calloc((size_t)nj + 1, sizeof *deg), *ord = calloc((size_t)nj + 1, sizeof *ord),
-      *best = calloc((size_t)nj + 1, sizeof *best), *p = calloc((size_t)nj + 1, sizeof *p),
-      *f = calloc(3 * (size_t)nj + 1, sizeof *f);
-  if (!adj || !deg || !ord || !best || !p || !f) {
-    free(adj); free(deg); free(ord); free(best); free(p); free(f);
-    return -1;
-  }
-  for (int k = 0; k < nj; k++)
-    for (int l = 0; l < nj; l++) {
-      const mb_joint *jk = &t->joint[k], *jl = &t->joint[l];
-      if (l != k && ((jk->a != MB_GROUND && (jk->a == jl->a || jk->a == jl->b))
-                     || (jk->b != MB_GROUND && (jk->b == jl->a || jk->b == jl->b)))) {
-        adj[(size_t)k * (size_t)nj + (size_t)l] = 1;
-        deg[k]++;
-      }
+  int *bs = calloc((size_t)t->nb + 2, sizeof *bs);
+  int *sd = malloc((2 * (size_t)t->nj + 1) * sizeof *sd);
+  if (!bs || !sd) { free(bs); free(sd); return -1; }
+  for (int k = 0; k < t->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      int b = s ? t->joint[k].b : t->joint[k].a;
+      if (b != MB_GROUND) bs[b + 2]++;
     }
-  for (int k = 0; k < nj; k++) best[k] = k;
-  for (int k = 0; k < nj; k++) p[k] = k;
-  double bcost = mb_envelope_of(nj, adj, best, p, first);
-  for (int s = 0; s < nj; s++) {
-    int n = 0, head = 0;
-    for (int k = 0; k < nj; k++) p[k] = -1;
-    for (int root = s; n < nj; root = (root + 1) % nj) {   /* every component */
-      if (p[root] >= 0) continue;
-      p[root] = n; ord[n++] = root;
-      while (head < n) {
-        int v = ord[head++], m0 = n;
-        for (int u = 0; u < nj; u++)
-          if (adj[(size_t)v * (size_t)nj + (size_t)u] && p[u] < 0) { p[u] = n; ord[n++] = u; }
-        for (int a = m0 + 1; a < n; a++)       /* by degree, then number: insertion sort */
-          for (int b = a; b > m0 && (deg[ord[b]] < deg[ord[b - 1]] ||
-                                     (deg[ord[b]] == deg[ord[b - 1]] && ord[b] < ord[b - 1])); b--) {
-            int tmp = ord[b]; ord[b] = ord[b - 1]; ord[b - 1] = tmp;
-          }
-      }
+  for (int b = 0; b < t->nb; b++) bs[b + 2] += bs[b + 1];
+  for (int k = 0; k < t->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      int b = s ? t->joint[k].b : t->joint[k].a;
+      if (b != MB_GROUND) sd[bs[b + 1]++] = 2 * k + s;
     }
-    for (int i = 0; i < nj / 2; i++) { int tmp = ord[i]; ord[i] = ord[nj - 1 - i]; ord[nj - 1 - i] = tmp; }
-    for (int i = 0; i < nj; i++) p[ord[i]] = i;
-    double c = mb_envelope_of(nj, adj, ord, p, f);
-    if (c < bcost) {
-      bcost = c;
-      memcpy(best, ord, (size_t)nj * sizeof *best);
-      memcpy(first, f, 3 * (size_t)nj * sizeof *first);
-    }
-  }
-  for (int i = 0; i < nj; i++) pos[best[i]] = i;
-  free(adj); free(deg); free(ord); free(best); free(p); free(f);
+  *bstart = bs;
+  *side = sd;
   return 0;
 }
-/* the joint sides (k, s) and (l, t), l <= k, that act on one body: the
-   pairs whose blocks B_k M^{-1} B_l^T are not zero, in the order of k, l, s, t */
-static int mb_pairs(const mb_topo *t, int *pair)
+
+/* The order of the joints in the factor, the envelope of A in that order,
+   and the pairs of joint sides on one body with the place of their block
+   in the envelope; 0, or -1 if out of memory. */
+static int mb_envelope(const mb_topo *t, mb_work *w)
 {
-  int n = 0;
-  for (int k = 0; k < t->nj; k++)
-    for (int l = 0; l <= k; l++)
-      for (int s = 0; s < 2; s++) {
-        int bk = s ? t->joint[k].b : t->joint[k].a;
-        if (bk == MB_GROUND) continue;
-        for (int u = 0; u < 2; u++)
-          if ((u ? t->joint[l].b : t->joint[l].a) == bk) {
-            int *pe = pair + 4 * n++;
-            pe[0] = k; pe[1] = s; pe[2] = l; pe[3] = u;
-          }
+  const int nj = t->nj, nc = t->nc;
+  int *bstart = NULL, *side = NULL, *aptr = NULL, *adj = NULL, *rows = NULL, *tmp = NULL;
+  int st = -1;
+  if (mb_body_sides(t, &bstart, &side) != 0) return -1;
+  /* joints adjacent to k: those with a side on a body of k, ascending, once */
+  size_t nadj = 0, np = 0;
+  for (int k = 0; k < nj; k++)
+    for (int s = 0; s < 2; s++) {
+      int b = s ? t->joint[k].b : t->joint[k].a;
+      if (b != MB_GROUND) nadj += (size_t)(bstart[b + 1] - bstart[b]);
+    }
+  aptr = malloc(((size_t)nj + 1) * sizeof *aptr);
+  adj = calloc(nadj + 1, sizeof *adj);
+  rows = calloc((size_t)nj + 1, sizeof *rows);
+  tmp = malloc((nadj + (size_t)nj + 1) * sizeof *tmp);
+  w->pair = malloc((4 * nadj + 4) * sizeof *w->pair);
+  w->pidx = malloc((nadj + 1) * sizeof *w->pidx);
+  if (!aptr || !adj || !rows || !tmp || !w->pair || !w->pidx) goto done;
+  aptr[0] = 0;
+  w->row0[0] = 0;
+  for (int k = 0; k < nj; k++) {
+    int n = 0, m = aptr[k];
+    for (int s = 0; s < 2; s++) {
+      int b = s ? t->joint[k].b : t->joint[k].a;
+      if (b == MB_GROUND) continue;
+      for (int e = bstart[b]; e < bstart[b + 1]; e++) {
+        int l = side[e] / 2, u = n;
+        if (l == k) continue;
+        while (u > 0 && tmp[u - 1] > l) u--;        /* insertion, each joint once */
+        if (u > 0 && tmp[u - 1] == l) continue;
+        memmove(tmp + u + 1, tmp + u, (size_t)(n - u) * sizeof *tmp);
+        tmp[u] = l;
+        n++;
       }
-  return n;
+    }
+    memcpy(adj + m, tmp, (size_t)n * sizeof *adj);
+    aptr[k + 1] = m + n;
+    rows[k] = 3;                          /* a spherical joint: three rows */
+    w->row0[k + 1] = w->row0[k] + rows[k];
+  }
+  if (newton_envelope_order(nj, aptr, adj, rows, w->pos) != 0) goto done;
+  for (int k = 0; k < nj; k++) w->ord[w->pos[k]] = k;
+  /* rows in the factor's order: place i holds joint ord[i] */
+  {
+    int *fr = tmp;                        /* first factor row of each place */
+    for (int i = 0, r = 0; i < nj; i++) { fr[i] = r; r += rows[w->ord[i]]; }
+    size_t off = 0;
+    for (int i = 0; i < nj; i++) {
+      const int k = w->ord[i];
+      int j = i;
+      for (int a = aptr[k]; a < aptr[k + 1]; a++)
+        if (w->pos[adj[a]] < j) j = w->pos[adj[a]];
+      for (int r = 0; r < rows[k]; r++) {
+        const int row = fr[i] + r;
+        w->perm[w->row0[k] + r] = row;
+        w->first[row] = fr[j];
+        w->rowp[row] = off - (size_t)fr[j];
+        off += (size_t)(row - fr[j] + 1);
+      }
+    }
+    w->nenv = off;
+    /* the envelope, or the sparse block factorisation where it costs less
+       than half as much (trees: the envelope's width grows with N) */
+    double env = 0;
+    for (int row = 0; row < nc; row++) {
+      const double wd = (double)(row - w->first[row] + 1);
+      env += 0.5 * wd * wd;
+    }
+    newton_bslu *bs = newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
+    if (!bs) goto done;
+    if (2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
+    else newton_bslu_free(bs);
+    w->A = malloc((off + 1) * sizeof *w->A);
+    if (!w->A) goto done;
+  }
+  /* the pairs (k, s, l, t), l <= k, of sides on one body, by k, l, s, t */
+  for (int k = 0; k < nj; k++) {
+    int n0 = (int)np;
+    for (int s = 0; s < 2; s++) {
+      int b = s ? t->joint[k].b : t->joint[k].a;
+      if (b == MB_GROUND) continue;
+      for (int e = bstart[b]; e < bstart[b + 1]; e++) {
+        int l = side[e] / 2, u = side[e] % 2;
+        if (l > k) continue;
+        int *pe = w->pair + 4 * np++, *q;
+        pe[0] = k; pe[1] = s; pe[2] = l; pe[3] = u;
+        for (q = pe; q > w->pair + 4 * n0 &&            /* insertion by (l, s, t) */
+             (q[-2] > q[2] || (q[-2] == q[2] && (q[-3] > q[1] || (q[-3] == q[1] && q[-1] > q[3]))));
+             q -= 4)
+          for (int c = 0; c < 4; c++) { int x = q[c]; q[c] = q[c - 4]; q[c - 4] = x; }
+      }
+    }
+  }
+  w->npair = (int)np;
+  for (size_t e = 0; e < np; e++) {  /* entry (0, 0) of block (k, l) or of its transpose */
+    const int *pe = w->pair + 4 * e;
+    const int P = w->perm[w->row0[pe[0]]], Q = w->perm[w->row0[pe[2]]];
+    w->pidx[e] = P >= Q ? w->rowp[P] + (size_t)Q : w->rowp[Q] + (size_t)P;
+  }
+  (void)nc;
+  st = 0;
+done:
+  free(bstart); free(side); free(aptr); free(adj); free(rows); free(tmp);
+  return st;
 }
 /* sum of a_m b_m over n terms, in four interleaved partial sums: the
    factorisation's inner loop, whose single running sum would wait on each
@@ -340,6 +390,37 @@ static inline double mb_dot(const double *a, const double *b, int n)
   for (; m < n; m++) s0 += a[m] * b[m];
   return (s0 + s1) + (s2 + s3);
 }
+/* A assembled by blocks (both triangles) and factored by the sparse block
+   factorisation; the rotational blocks of B are already in w->G */
+static int mb_nonfinite(mb_work *w, const lg_body *q);
+static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
+{
+  newton_bslu_zero(w->bs);
+  for (int e = 0; e < w->npair; e++) {
+    const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
+    const mb_side dk = mb_joint_side(p, k, pe[1]), dl = mb_joint_side(p, l, pe[3]);
+    const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
+    const double *Gk = w->G + 18 * k + 9 * pe[1], *Gl = w->G + 18 * l + 9 * pe[3];
+    const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
+    double *Akl = newton_bslu_block(w->bs, k, l), *Alk = newton_bslu_block(w->bs, l, k);
+    for (int r = 0; r < 3; r++)
+      for (int c = 0; c < 3; c++) {
+        const double a = Gk[3 * r] * Gl[3 * c] * iJ[0] + Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] +
+                         Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] + (r == c ? im : 0.0);
+        Akl[3 * r + c] += a;
+        if (k != l) Alk[3 * c + r] += a;
+      }
+  }
+  /* a failed pivot: rank loss, or a non-finite matrix; the joints of a rank
+     loss are named only from the envelope's factor (w->bad stays -1) */
+  w->bad = -1;
+  if (newton_bslu_factor(w->bs, 1) < 0) return LG_OK;
+  for (int i = 0; i < w->nb; i++)
+    for (int c = 0; c < 9; c++)
+      if (!isfinite(q[i].R[c])) return mb_nonfinite(w, q);
+  return LG_ESINGULAR;
+}
+
 /* The rotational blocks of B at q, and A = B M^{-1} B^T factored: blocks
    (k, l) couple two joints through every body they share. */
 /* A has a non-finite entry: the rotation of a body that overflowed, else
@@ -367,29 +448,33 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
       mb_side d = mb_joint_side(p, k, s);
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
-  memset(w->A, 0, (size_t)nc * (size_t)nc * sizeof *w->A);
+  if (w->bs) return mb_factor_sparse(p, q, w);
+  memset(w->A, 0, w->nenv * sizeof *w->A);
   for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
     const mb_side dk = mb_joint_side(p, k, pe[1]), dl = mb_joint_side(p, l, pe[3]);
     const double *b = mb_body_par(p, dk.body), *J = b + MB_J;
     const double *Gk = w->G + 18 * k + 9 * pe[1], *Gl = w->G + 18 * l + 9 * pe[3];
     const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
-    /* in the factor's order, in the lower triangle: block (k, l) or its transpose */
-    const int P = w->pos[k], Q = w->pos[l], lo = P >= Q;
-    double *Akl = w->A + (size_t)(3 * (lo ? P : Q)) * (size_t)nc + (size_t)(3 * (lo ? Q : P));
-    for (int r = 0; r < 3; r++)
-      for (int c = 0; c < 3; c++)
-        Akl[lo ? (size_t)r * (size_t)nc + (size_t)c : (size_t)c * (size_t)nc + (size_t)r] +=
+    /* in the factor's order, in the lower triangle: block (k, l) or its
+       transpose; on the diagonal (k = l) its lower half only */
+    const int P = w->perm[w->row0[k]], Q = w->perm[w->row0[l]], lo = P >= Q;
+    double *Akl = w->A + w->pidx[e];
+    for (int r = 0; r < 3; r++) {
+      const size_t ro = lo ? w->rowp[P + r] - w->rowp[P] : 0;
+      for (int c = 0; c < (P == Q ? r + 1 : 3); c++)
+        Akl[lo ? ro + (size_t)c : w->rowp[Q + c] - w->rowp[Q] + (size_t)r] +=
             Gk[3 * r] * Gl[3 * c] * iJ[0] + Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] +
             Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] + (r == c ? im : 0.0);
+    }
   }
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
   const int *first = w->first;
   for (int i = 0; i < nc; i++) {
-    double *Ai = w->A + (size_t)i * (size_t)nc;
+    double *Ai = w->A + w->rowp[i];
     for (int j = first[i]; j < i; j++) {
-      const double *Aj = w->A + (size_t)j * (size_t)nc;
+      const double *Aj = w->A + w->rowp[j];
       int m0 = first[i] > first[j] ? first[i] : first[j];
       Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
@@ -416,36 +501,37 @@ int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 int mb_singular_joints(const mb_work *w, int *joints, int max)
 {
   const int nc = w->nc, bad = w->bad;
-  if (bad < 0 || bad >= nc) return 0;
+  if (bad < 0 || bad >= nc || w->bs) return 0;
   double *c = calloc((size_t)bad + 1, sizeof *c);
-  int *ord = malloc(((size_t)w->nj + 1) * sizeof *ord);
+  int *jof = malloc(((size_t)nc + 1) * sizeof *jof);   /* the joint of each factor row */
   unsigned char *hit = calloc((size_t)w->nj + 1, 1);
-  if (!c || !ord || !hit) {
+  if (!c || !jof || !hit) {
     free(c);
-    free(ord);
+    free(jof);
     free(hit);
     return 0;
   }
-  for (int k = 0; k < w->nj; k++) ord[w->pos[k]] = k;
-  const double *Ab = w->A + (size_t)bad * (size_t)nc;
+  for (int k = 0; k < w->nj; k++)
+    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
+  const double *Ab = w->A + w->rowp[bad];
   for (int j = w->first[bad]; j < bad; j++) c[j] = Ab[j];
   for (int j = bad - 1; j >= 0; j--) {          /* L_11^T c = l */
-    const double *Aj = w->A + (size_t)j * (size_t)nc;
+    const double *Aj = w->A + w->rowp[j];
     for (int m = j + 1; m < bad; m++)
-      if (w->first[m] <= j) c[j] -= w->A[(size_t)m * (size_t)nc + (size_t)j] * c[m];
+      if (w->first[m] <= j) c[j] -= w->A[w->rowp[m] + (size_t)j] * c[m];
     c[j] *= Aj[j];
   }
   double big = 0;
   for (int j = 0; j < bad; j++) {               /* share of row j: |c_j| times its norm */
-    const double *Aj = w->A + (size_t)j * (size_t)nc;
+    const double *Aj = w->A + w->rowp[j];
     double r = 1 / (Aj[j] * Aj[j]);
     for (int m = w->first[j]; m < j; m++) r += Aj[m] * Aj[m];
     c[j] = fabs(c[j]) * sqrt(r);
     big = fmax(big, c[j]);
   }
-  hit[ord[bad / 3]] = 1;
+  hit[jof[bad]] = 1;
   for (int j = 0; j < bad; j++)
-    if (c[j] > 1e-6 * big) hit[ord[j / 3]] = 1;
+    if (c[j] > 1e-6 * big) hit[jof[j]] = 1;
   int n = 0;
   for (int k = 0; k < w->nj; k++)
     if (hit[k]) {
@@ -453,7 +539,7 @@ int mb_singular_joints(const mb_work *w, int *joints, int max)
       n++;
     }
   free(c);
-  free(ord);
+  free(jof);
   free(hit);
   return n;
 }
@@ -491,23 +577,22 @@ int mb_failed(mb_work *w, int st, lg_state *s)
 }
 static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
 {
+  if (w->bs) { newton_bslu_solve(w->bs, xj); return; }
   const int nc = w->nc, *first = w->first;
   double *x = w->y;                           /* x in the factor's order */
-  for (int k = 0; k < w->nj; k++)
-    for (int r = 0; r < 3; r++) x[3 * w->pos[k] + r] = xj[3 * k + r];
+  for (int r = 0; r < nc; r++) x[w->perm[r]] = xj[r];
   for (int i = 0; i < nc; i++) {              /* L y = x */
-    const double *Ai = w->A + (size_t)i * (size_t)nc;
+    const double *Ai = w->A + w->rowp[i];
     double v = x[i];
     for (int m = first[i]; m < i; m++) v -= Ai[m] * x[m];
     x[i] = v * Ai[i];
   }
   for (int i = nc - 1; i >= 0; i--) {         /* L^T x = y, by columns of L^T */
-    const double *Ai = w->A + (size_t)i * (size_t)nc;
+    const double *Ai = w->A + w->rowp[i];
     x[i] *= Ai[i];
     for (int m = first[i]; m < i; m++) x[m] -= Ai[m] * x[i];
   }
-  for (int k = 0; k < w->nj; k++)
-    for (int r = 0; r < 3; r++) xj[3 * k + r] = x[3 * w->pos[k] + r];
+  for (int r = 0; r < nc; r++) xj[r] = x[w->perm[r]];
 }
 
 /* r = B M^{-1} u for u in R^{6 nb} */
@@ -573,7 +658,7 @@ int mb_project(const mb_par *p, lg_body *q, mb_work *w)
 
 int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
 {
-  const int nb = w->nb, nc = w->nc;
+  const int nb = w->nb;
   /* positions: Gauss-Newton steps dq = -M^{-1} B^T A^{-1} phi while they
      still reduce the largest joint error */
   double best = INFINITY;
@@ -594,6 +679,12 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
       for (int c = 0; c < 3; c++) q[i].x[c] += w->f[6 * i + 3 + c];
     }
   }
+  return mb_project_velocity(p, q, w);
+}
+
+int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
+{
+  const int nb = w->nb;
   /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions */
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
@@ -608,6 +699,26 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
     memcpy(q[i].W, w->f + 6 * i, 3 * sizeof(double));
     memcpy(q[i].v, w->f + 6 * i + 3, 3 * sizeof(double));
   }
-  (void)nc;
   return LG_OK;
+}
+struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
+{
+  const size_t n = bs * (size_t)t->nb + (size_t)t->nc;
+  if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
+  int *rows = malloc(((size_t)t->nj + 1) * sizeof *rows);
+  int *ib = malloc((2 * (size_t)t->nj + 1) * sizeof *ib), *ig = malloc((2 * (size_t)t->nj + 1) * sizeof *ig);
+  newton_ws *w = NULL;
+  if (rows && ib && ig) {
+    size_t ne = 0;
+    for (int k = 0; k < t->nj; k++) {
+      rows[k] = 3;                        /* a spherical joint */
+      for (int s = 0; s < 2; s++) {
+        int b = s ? t->joint[k].b : t->joint[k].a;
+        if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }
+      }
+    }
+    w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)t->nj, rows, ne, ib, ig);
+  }
+  free(rows); free(ib); free(ig);
+  return w;
 }

@@ -89,6 +89,14 @@ int mb_project(const mb_par *p, lg_body *q, mb_work *w);
 /* the same without touching R: positions to phi = 0, then velocities to
    B V = 0, both along M^{-1} B^T */
 int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
+/* the last move alone: V <- V - M^{-1} B^T A^{-1} B V at q, the velocities
+   onto B V = 0 in the metric of M */
+int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w);
+
+/* the Newton solver for a system of bs unknowns per body followed by the
+   multipliers of every joint, coupled where a joint acts on a body
+   (newton_alloc_sparse); solver as in lg_opts */
+struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
 /* the rank test: A = B M^{-1} B^T at q factored with every pivot required
    above tol times its diagonal entry; LG_OK or LG_ESINGULAR */
 #define MB_RANK_TOL 1e-12

@@ -9,6 +9,7 @@
 #include "core/lg.h"
 #include "num/newton.h"
 
+static void newton_sparse_free(void *v);
 struct newton_ws {
   size_t n;
   gsl_multiroot_fdfsolver *s;
@@ -20,6 +21,10 @@ struct newton_ws {
   newton_fdf_fn fdf;              /* the caller's callback ... */
   void *params;                   /* ... and its parameters */
   void *own;                      /* a linear solver's workspace, freed with this one */
+  void (*own_free)(void *);       /* by this function */
+  struct newton_sparse *sp;       /* newton_alloc_sparse: the structure, no GSL solver */
+  newton_jfdf_fn jfdf;            /* newton_solve_sparse's callback ... */
+  void *jparams;                  /* ... and its parameters */
 };
 enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
 static double newton_maxnorm(const gsl_vector *f)
@@ -249,6 +254,337 @@ static int newton_gsl_df(const gsl_vector *x, void *p, gsl_matrix *J)
 {
   return newton_gsl_fdf(x, p, NULL, J);
 }
+/* the multiply-adds of an envelope factorisation in the order ord (pos its
+   inverse); fr is scratch of n + 1 */
+static double newton_envelope_cost(int n, const int *ptr, const int *adj, const int *rows,
+                                   const int *ord, const int *pos, long *fr)
+{
+  double cost = 0;
+  fr[0] = 0;
+  for (int i = 0; i < n; i++) fr[i + 1] = fr[i] + rows[ord[i]];
+  for (int i = 0; i < n; i++) {
+    int j = i;
+    for (int a = ptr[ord[i]]; a < ptr[ord[i] + 1]; a++)
+      if (pos[adj[a]] < j) j = pos[adj[a]];
+    const double w = (double)(fr[i + 1] - fr[j]);
+    cost += (double)rows[ord[i]] * 0.5 * w * w;
+  }
+  return cost;
+}
+
+/* breadth first from s over every component (roots s, s + 1, ...), each
+   vertex's new neighbours by increasing degree; ord the visit order, p
+   scratch */
+static void newton_bfs(int n, const int *ptr, const int *adj, int s, int *ord, int *p)
+{
+  int m = 0, head = 0;
+  for (int k = 0; k < n; k++) p[k] = -1;
+  for (int root = s; m < n; root = (root + 1) % n) {      /* every component */
+    if (p[root] >= 0) continue;
+    p[root] = m; ord[m++] = root;
+    while (head < m) {
+      int v = ord[head++], m0 = m;
+      for (int a = ptr[v]; a < ptr[v + 1]; a++)
+        if (p[adj[a]] < 0) { p[adj[a]] = m; ord[m++] = adj[a]; }
+      for (int a = m0 + 1; a < m; a++)        /* by degree, then number: insertion */
+        for (int b = a; b > m0; b--) {
+          int u = ord[b], t = ord[b - 1], du = ptr[u + 1] - ptr[u], dt = ptr[t + 1] - ptr[t];
+          if (!(du < dt || (du == dt && u < t))) break;
+          ord[b] = t; ord[b - 1] = u;
+        }
+    }
+  }
+}
+
+/* the breadth-first levels of s's component: returns the last level's
+   number, *c a vertex of least degree on it; ord and dist scratch */
+static int newton_levels(const int *ptr, const int *adj, int n, int s, int *ord, int *dist, int *c)
+{
+  int head = 0, m = 0, far = 0, dmin = 0;
+  for (int k = 0; k < n; k++) dist[k] = -1;
+  ord[m++] = s;
+  dist[s] = 0;
+  while (head < m) {
+    int v = ord[head++];
+    if (dist[v] > far) far = dist[v];
+    for (int a = ptr[v]; a < ptr[v + 1]; a++)
+      if (dist[adj[a]] < 0) { dist[adj[a]] = dist[v] + 1; ord[m++] = adj[a]; }
+  }
+  *c = s;
+  for (int i = 0; i < m; i++) {
+    int v = ord[i], dg = ptr[v + 1] - ptr[v];
+    if (dist[v] == far && (*c == s || dg < dmin)) { dmin = dg; *c = v; }
+  }
+  return far;
+}
+
+int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows, int *pos)
+{
+  if (n <= 0) return 0;
+  int *ord = malloc((size_t)n * sizeof *ord), *best = malloc((size_t)n * sizeof *best),
+      *p = malloc((size_t)n * sizeof *p);
+  long *fr = malloc(((size_t)n + 1) * sizeof *fr);
+  if (!ord || !best || !p || !fr) { free(ord); free(best); free(p); free(fr); return -1; }
+  for (int k = 0; k < n; k++) best[k] = p[k] = k;
+  double bcost = newton_envelope_cost(n, ptr, adj, rows, best, p, fr);
+  int s0 = 0, s1 = n;                             /* the starts to try */
+  if (n > 64) {                                   /* one pseudo-peripheral start */
+    int s = 0, c, c2, lev = newton_levels(ptr, adj, n, s, ord, p, &c);
+    for (int it = 0; it < 8; it++) {
+      int l2 = newton_levels(ptr, adj, n, c, ord, p, &c2);
+      if (l2 <= lev) break;
+      s = c; c = c2; lev = l2;
+    }
+    s0 = s;
+    s1 = s + 1;
+  }
+  for (int s = s0; s < s1; s++) {
+    newton_bfs(n, ptr, adj, s, ord, p);
+    for (int i = 0; i < n / 2; i++) { int t = ord[i]; ord[i] = ord[n - 1 - i]; ord[n - 1 - i] = t; }
+    for (int i = 0; i < n; i++) p[ord[i]] = i;
+    double c = newton_envelope_cost(n, ptr, adj, rows, ord, p, fr);
+    if (c < bcost) {
+      bcost = c;
+      memcpy(best, ord, (size_t)n * sizeof *best);
+    }
+  }
+  for (int i = 0; i < n; i++) pos[best[i]] = i;
+  free(ord); free(best); free(p); free(fr);
+  return 0;
+}
+struct newton_bslu {
+  int n;
+  size_t *xo;            /* the first row of each vertex, in the vertices' order */
+  int *rows, *ord, *pos; /* rows of each vertex; vertex at each place; place */
+  int *sptr, *s;         /* structure of row i of U: places s[sptr[i]] .. ascending */
+  size_t *doff, *uoff, *loff; /* diagonal block of place i; U and L blocks of entry t */
+  size_t nval;
+  double *v;
+};
+
+void newton_bslu_free(newton_bslu *f)
+{
+  if (!f) return;
+  free(f->xo); free(f->rows); free(f->ord); free(f->pos); free(f->sptr); free(f->s);
+  free(f->doff); free(f->uoff); free(f->loff); free(f->v);
+  free(f);
+}
+
+static int newton_cmp_int(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+newton_bslu *newton_bslu_alloc(int n, const int *ptr, const int *adj, const int *rows,
+                               const int *pos)
+{
+  newton_bslu *f = calloc(1, sizeof *f);
+  int *mark = NULL, *head = NULL, *next = NULL, *tmp = NULL;
+  if (!f) return NULL;
+  size_t nn = (size_t)(n > 0 ? n : 1);
+  f->n = n;
+  f->rows = malloc(nn * sizeof *f->rows);
+  f->ord = malloc(nn * sizeof *f->ord);
+  f->pos = malloc(nn * sizeof *f->pos);
+  f->sptr = calloc(nn + 1, sizeof *f->sptr);
+  f->doff = malloc(nn * sizeof *f->doff);
+  f->xo = malloc(nn * sizeof *f->xo);
+  mark = malloc(nn * sizeof *mark);
+  head = malloc(nn * sizeof *head);   /* children in the elimination tree */
+  next = malloc(nn * sizeof *next);
+  tmp = malloc(nn * sizeof *tmp);
+  if (!f->rows || !f->ord || !f->pos || !f->sptr || !f->doff || !f->xo || !mark || !head || !next
+      || !tmp)
+    goto fail;
+  for (int k = 0, o = 0; k < n; k++) {
+    f->pos[k] = pos[k]; f->ord[pos[k]] = k; f->rows[k] = rows[k];
+    f->xo[k] = (size_t)o; o += rows[k];
+  }
+  size_t cap = (size_t)(ptr[n] > 0 ? ptr[n] : 1) + nn, used = 0;
+  f->s = malloc(cap * sizeof *f->s);
+  if (!f->s) goto fail;
+  for (int i = 0; i < n; i++) { mark[i] = -1; head[i] = -1; }
+  for (int i = 0; i < n; i++) {                /* symbolic: row i of U */
+    int m = 0;
+    const int k = f->ord[i];
+    mark[i] = i;
+    for (int a = ptr[k]; a < ptr[k + 1]; a++) {
+      int j = pos[adj[a]];
+      if (j > i && mark[j] != i) { mark[j] = i; tmp[m++] = j; }
+    }
+    for (int c = head[i]; c >= 0; c = next[c])
+      for (int t = f->sptr[c]; t < f->sptr[c + 1]; t++) {
+        int j = f->s[t];
+        if (j > i && mark[j] != i) { mark[j] = i; tmp[m++] = j; }
+      }
+    qsort(tmp, (size_t)m, sizeof *tmp, newton_cmp_int);
+    if (used + (size_t)m > cap) {
+      cap = 2 * (used + (size_t)m);
+      int *ns = realloc(f->s, cap * sizeof *ns);
+      if (!ns) goto fail;
+      f->s = ns;
+    }
+    memcpy(f->s + used, tmp, (size_t)m * sizeof *tmp);
+    used += (size_t)m;
+    f->sptr[i + 1] = (int)used;
+    if (m > 0) { next[i] = head[tmp[0]]; head[tmp[0]] = i; }  /* parent: the first */
+  }
+  f->uoff = malloc((used + 1) * sizeof *f->uoff);
+  f->loff = malloc((used + 1) * sizeof *f->loff);
+  if (!f->uoff || !f->loff) goto fail;
+  size_t off = 0;
+  for (int i = 0; i < n; i++) {
+    const size_t ri = (size_t)rows[f->ord[i]];
+    f->doff[i] = off;
+    off += ri * ri;
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const size_t rj = (size_t)rows[f->ord[f->s[t]]];
+      f->uoff[t] = off; off += ri * rj;
+      f->loff[t] = off; off += ri * rj;
+    }
+  }
+  f->nval = off;
+  f->v = calloc(off + 1, sizeof *f->v);
+  if (!f->v) goto fail;
+  free(mark); free(head); free(next); free(tmp);
+  return f;
+fail:
+  free(mark); free(head); free(next); free(tmp);
+  newton_bslu_free(f);
+  return NULL;
+}
+
+double newton_bslu_cost(const newton_bslu *f)
+{
+  double c = 0;
+  for (int i = 0; i < f->n; i++) {
+    const double ri = f->rows[f->ord[i]];
+    double w = 0;
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) w += f->rows[f->ord[f->s[t]]];
+    c += ri * ri * ri / 3 + ri * ri * w + ri * w * w;
+  }
+  return c;
+}
+
+void newton_bslu_zero(newton_bslu *f)
+{
+  memset(f->v, 0, f->nval * sizeof *f->v);
+}
+
+/* entry t of the structure of row i holding place j; -1 */
+static int newton_bslu_find(const newton_bslu *f, int i, int j)
+{
+  int lo = f->sptr[i], hi = f->sptr[i + 1] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (f->s[mid] == j) return mid;
+    if (f->s[mid] < j) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/* block (places i, j), row-major with rows of place j's width */
+static double *newton_bslu_at(newton_bslu *f, int i, int j)
+{
+  if (i == j) return f->v + f->doff[i];
+  int t = i < j ? newton_bslu_find(f, i, j) : newton_bslu_find(f, j, i);
+  if (t < 0) return NULL;
+  return f->v + (i < j ? f->uoff[t] : f->loff[t]);
+}
+
+double *newton_bslu_block(newton_bslu *f, int k, int l)
+{
+  return newton_bslu_at(f, f->pos[k], f->pos[l]);
+}
+
+/* A -= L U for blocks rj x ri and ri x rk; expanded where the sizes are
+   constants (three-row joints), so that the compiler unrolls it */
+static inline NEWTON_EXPAND void newton_bslu_update(double *A, const double *L, const double *U,
+                                                    int rj, int ri, int rk)
+{
+  NEWTON_UNROLL for (int r = 0; r < rj; r++)
+    NEWTON_UNROLL for (int p = 0; p < ri; p++) {
+      const double l = L[r * ri + p];
+      NEWTON_UNROLL for (int c = 0; c < rk; c++) A[r * rk + c] -= l * U[p * rk + c];
+    }
+}
+
+int newton_bslu_factor(newton_bslu *f, int spd)
+{
+  for (int i = 0; i < f->n; i++) {
+    const int ri = f->rows[f->ord[i]];
+    double *D = f->v + f->doff[i];
+    for (int p = 0; p < ri; p++) {             /* D = L U, unit lower L */
+      const double d = D[p * ri + p];
+      if (!(spd ? d > 0 : fabs(d) > 0) || !isfinite(d)) return f->ord[i];
+      for (int q = p + 1; q < ri; q++) {
+        const double l = D[q * ri + p] /= d;
+        for (int c = p + 1; c < ri; c++) D[q * ri + c] -= l * D[p * ri + c];
+      }
+    }
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      double *U = f->v + f->uoff[t], *L = f->v + f->loff[t];
+      for (int c = 0; c < rj; c++)               /* U_ij <- L_ii^{-1} U_ij */
+        for (int p = 0; p < ri; p++)
+          for (int q = p + 1; q < ri; q++) U[q * rj + c] -= D[q * ri + p] * U[p * rj + c];
+      for (int r = 0; r < rj; r++)               /* L_ji <- L_ji U_ii^{-1} */
+        for (int p = 0; p < ri; p++) {
+          double x = L[r * ri + p];
+          for (int q = 0; q < p; q++) x -= L[r * ri + q] * D[q * ri + p];
+          L[r * ri + p] = x / D[p * ri + p];
+        }
+    }
+    for (int t1 = f->sptr[i]; t1 < f->sptr[i + 1]; t1++) {   /* A_jk -= L_ji U_ik */
+      const int j = f->s[t1], rj = f->rows[f->ord[j]];
+      const double *L = f->v + f->loff[t1];
+      for (int t2 = f->sptr[i]; t2 < f->sptr[i + 1]; t2++) {
+        const int k = f->s[t2], rk = f->rows[f->ord[k]];
+        const double *U = f->v + f->uoff[t2];
+        double *A = newton_bslu_at(f, j, k);
+        if (rj == 3 && ri == 3 && rk == 3) newton_bslu_update(A, L, U, 3, 3, 3);
+        else newton_bslu_update(A, L, U, rj, ri, rk);
+      }
+    }
+  }
+  return -1;
+}
+
+void newton_bslu_solve(const newton_bslu *f, double *x)
+{
+  const int n = f->n;
+  const size_t *xo = f->xo;
+  for (int i = 0; i < n; i++) {                  /* L y = x */
+    const int ri = f->rows[f->ord[i]];
+    const double *D = f->v + f->doff[i];
+    double *xi = x + xo[f->ord[i]];
+    for (int q = 0; q < ri; q++)
+      for (int p = 0; p < q; p++) xi[q] -= D[q * ri + p] * xi[p];
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      const double *L = f->v + f->loff[t];
+      double *xj = x + xo[f->ord[f->s[t]]];
+      for (int r = 0; r < rj; r++)
+        for (int p = 0; p < ri; p++) xj[r] -= L[r * ri + p] * xi[p];
+    }
+  }
+  for (int i = n - 1; i >= 0; i--) {             /* U x = y */
+    const int ri = f->rows[f->ord[i]];
+    const double *D = f->v + f->doff[i];
+    double *xi = x + xo[f->ord[i]];
+    for (int t = f->sptr[i]; t < f->sptr[i + 1]; t++) {
+      const int rj = f->rows[f->ord[f->s[t]]];
+      const double *U = f->v + f->uoff[t], *xj = x + xo[f->ord[f->s[t]]];
+      for (int p = 0; p < ri; p++)
+        for (int c = 0; c < rj; c++) xi[p] -= U[p * rj + c] * xj[c];
+    }
+    for (int p = ri - 1; p >= 0; p--) {
+      for (int c = p + 1; c < ri; c++) xi[p] -= D[p * ri + c] * xi[c];
+      xi[p] /= D[p * ri + p];
+    }
+  }
+}
 typedef struct {
   size_t nblk, bs, nc;
   double *Y, *S;         /* (nblk bs) x nc and nc x nc */
@@ -386,11 +722,12 @@ newton_ws *newton_alloc(size_t n, int solver)
   w->x0 = gsl_vector_alloc(n);
   w->x = malloc(n * sizeof(double));
   w->f = malloc(n * sizeof(double));
-  w->J = malloc(n * n * sizeof(double));
+  w->J = calloc(n * n, sizeof(double));
   if (!w->s || !w->x0 || !w->x || !w->f || !w->J) {
     newton_free(w);
     return NULL;
   }
+  gsl_matrix_set_zero(w->s->J);   /* a callback may write only its non-zeros */
   w->F.f = newton_gsl_f;
   w->F.df = newton_gsl_df;
   w->F.fdf = newton_gsl_fdf;
@@ -414,11 +751,12 @@ void newton_free(newton_ws *w)
 {
   if (!w) return;
   if (w->s) gsl_multiroot_fdfsolver_free(w->s);
+  if (w->sp) newton_sparse_free(w->sp);
   if (w->x0) gsl_vector_free(w->x0);
   free(w->x);
   free(w->f);
   free(w->J);
-  newton_bordered_free(w->own);
+  if (w->own) w->own_free(w->own);
   free(w);
 }
 enum { NEWTON_BORDERED_MIN = 32 };   /* smaller systems: the dense elimination */
@@ -446,6 +784,7 @@ newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs)
   newton_ws *w = b ? newton_alloc_lin(n, newton_bordered_solve, b) : NULL;
   if (!w) { newton_bordered_free(b); return NULL; }
   w->own = b;
+  w->own_free = newton_bordered_free;
   return w;
 }
 
@@ -458,6 +797,377 @@ int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, doub
   int st = newton_bordered_solve(b, n, J, r);
   newton_bordered_free(b);
   return st;
+}
+struct newton_sparse {
+  size_t n, nblk, bs, nc, ngrp;
+  int *goff;             /* ngrp + 1: first border unknown of each group */
+  int *colgrp;           /* nc: the group of each border unknown */
+  int *bgp, *bg;         /* per block: its groups */
+  int *bptr, *bcol;      /* per block: its border columns (its groups' in turn) */
+  int *gbp, *gb;         /* per group: its blocks */
+  int *gptr, *gadj;      /* per group: the groups coupled to it */
+  size_t *brow, *grow;   /* store: first entry of block i's rows, of group k's rows */
+  int *bld, *gld;        /* their lengths (bs + border columns; bs blocks + pattern) */
+  size_t *dpos;          /* per block column j of block i: where D(bcol_j, block i) starts */
+  size_t nstore;
+  double *v;             /* the store of J */
+  newton_bslu *S;        /* the Schur complement, by blocks of groups */
+  double *Y, *y, *g;     /* A_i^{-1} C_i by blocks; scratch; nc */
+  double *f, *b;         /* n: a second F, the correction */
+};
+
+static void newton_sparse_free(void *v)
+{
+  struct newton_sparse *b = v;
+  if (!b) return;
+  free(b->goff); free(b->colgrp); free(b->bgp); free(b->bg); free(b->bptr); free(b->bcol);
+  free(b->gbp); free(b->gb); free(b->gptr); free(b->gadj); free(b->brow); free(b->grow);
+  free(b->bld); free(b->gld); free(b->dpos); free(b->v);
+  newton_bslu_free(b->S);
+  free(b->Y); free(b->y); free(b->g); free(b->f); free(b->b);
+  free(b);
+}
+
+/* the place of group k among block i's groups, as a column offset; -1 */
+static long newton_sparse_bcoff(const struct newton_sparse *w, int i, int k)
+{
+  long off = 0;
+  for (int a = w->bgp[i]; a < w->bgp[i + 1]; a++) {
+    if (w->bg[a] == k) return off;
+    off += w->goff[w->bg[a] + 1] - w->goff[w->bg[a]];
+  }
+  return -1;
+}
+
+/* the column offset of group l in the row of group k past its blocks; -1 */
+static long newton_sparse_gcoff(const struct newton_sparse *w, int k, int l)
+{
+  long off = w->goff[k + 1] - w->goff[k];
+  if (l == k) return 0;
+  for (int a = w->gptr[k]; a < w->gptr[k + 1]; a++) {
+    if (w->gadj[a] == l) return off;
+    off += w->goff[w->gadj[a] + 1] - w->goff[w->gadj[a]];
+  }
+  return -1;
+}
+
+double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
+{
+  const struct newton_sparse *w = J->sp;
+  const size_t nu = w->nblk * w->bs, bs = w->bs;
+  if (r >= w->n || c >= w->n) return NULL;
+  if (r < nu) {
+    const int i = (int)(r / bs);
+    double *row = w->v + w->brow[i] + (r - (size_t)i * bs) * (size_t)w->bld[i];
+    *ld = (size_t)w->bld[i];
+    if (c < nu) return c / bs == (size_t)i ? row + (c - (size_t)i * bs) : NULL;
+    const int k = w->colgrp[c - nu];
+    long off = newton_sparse_bcoff(w, i, k);
+    return off < 0 ? NULL : row + bs + (size_t)off + (c - nu - (size_t)w->goff[k]);
+  }
+  const int k = w->colgrp[r - nu];
+  double *row = w->v + w->grow[k] + (r - nu - (size_t)w->goff[k]) * (size_t)w->gld[k];
+  const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
+  *ld = (size_t)w->gld[k];
+  if (c < nu) {
+    const int i = (int)(c / bs);
+    for (size_t a = 0; a < nbk; a++)
+      if (w->gb[w->gbp[k] + (int)a] == i) return row + a * bs + (c - (size_t)i * bs);
+    return NULL;
+  }
+  const int l = w->colgrp[c - nu];
+  long off = newton_sparse_gcoff(w, k, l);
+  return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
+}
+
+/* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
+static int newton_sparse_solve(struct newton_sparse *w, double *r)
+{
+  const size_t bs = w->bs, nu = w->nblk * bs, nc = w->nc;
+  /* per block: Y_i = A_i^{-1} C_i on its border columns, y_i = A_i^{-1} r1_i */
+  for (size_t i = 0; i < w->nblk; i++) {
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]), ld = (size_t)w->bld[i];
+    const double *Ji = w->v + w->brow[i];
+    double a[64], *y = w->y;
+    for (size_t q = 0; q < bs; q++) {
+      for (size_t c = 0; c < bs; c++) a[bs * q + c] = Ji[q * ld + c];
+      for (size_t j = 0; j < m; j++) y[(m + 1) * q + j] = Ji[q * ld + bs + j];
+      y[(m + 1) * q + m] = r[r0 + q];
+    }
+    if (newton_block_solve(a, y, bs, m + 1)) return 1;
+    double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (size_t q = 0; q < bs; q++) {
+      for (size_t j = 0; j < m; j++) Yi[m * q + j] = y[(m + 1) * q + j];
+      r[r0 + q] = y[(m + 1) * q + m];
+    }
+  }
+  if (nc == 0) return 0;
+  /* S = D Y - E by blocks of groups, and g = D y - r2 */
+  newton_bslu_zero(w->S);
+  for (size_t k = 0; k < w->ngrp; k++) {
+    const int rk = w->goff[k + 1] - w->goff[k];
+    const size_t nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]), ld = (size_t)w->gld[k];
+    const double *Ek = w->v + w->grow[k] + nbk * bs;
+    size_t o = 0;
+    for (int a = w->gptr[k] - 1; a < w->gptr[k + 1]; a++) {   /* itself, then its neighbours */
+      const int l = a < w->gptr[k] ? (int)k : w->gadj[a], rl = w->goff[l + 1] - w->goff[l];
+      double *B = newton_bslu_block(w->S, (int)k, l);
+      for (int q = 0; q < rk; q++)
+        for (int c = 0; c < rl; c++) B[q * rl + c] = -Ek[(size_t)q * ld + o + (size_t)c];
+      o += (size_t)rl;
+    }
+    for (int c = w->goff[k]; c < w->goff[k + 1]; c++) w->g[c] = -r[nu + (size_t)c];
+  }
+  for (size_t i = 0; i < w->nblk; i++) {
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
+    const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (int a1 = w->bgp[i], o1 = 0; a1 < w->bgp[i + 1]; a1++) {   /* the rows of D at block i */
+      const int k = w->bg[a1], rk = w->goff[k + 1] - w->goff[k];
+      for (int q = 0; q < rk; q++) {
+        const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + (size_t)(o1 + q)];
+        double v = 0;
+        for (size_t p = 0; p < bs; p++) v += Dk[p] * r[r0 + p];
+        w->g[w->goff[k] + q] += v;
+      }
+      for (int a2 = w->bgp[i], o2 = 0; a2 < w->bgp[i + 1]; a2++) {
+        const int l = w->bg[a2], rl = w->goff[l + 1] - w->goff[l];
+        double *B = newton_bslu_block(w->S, k, l);
+        for (int q = 0; q < rk; q++) {
+          const double *Dk = w->v + w->dpos[(size_t)w->bptr[i] + (size_t)(o1 + q)];
+          for (int c = 0; c < rl; c++) {
+            double sum = 0;
+            for (size_t p = 0; p < bs; p++) sum += Dk[p] * Yi[m * p + (size_t)(o2 + c)];
+            B[q * rl + c] += sum;
+          }
+        }
+        o2 += rl;
+      }
+      o1 += rk;
+    }
+  }
+  if (newton_bslu_factor(w->S, 0) >= 0) return 1;
+  newton_bslu_solve(w->S, w->g);
+  for (size_t c = 0; c < nc; c++) r[nu + c] = w->g[c];
+  for (size_t i = 0; i < w->nblk; i++) {                /* du = y - Y dnu */
+    const size_t r0 = i * bs, m = (size_t)(w->bptr[i + 1] - w->bptr[i]);
+    const int *bc = w->bcol + w->bptr[i];
+    const double *Yi = w->Y + (size_t)w->bptr[i] * bs;
+    for (size_t q = 0; q < bs; q++) {
+      double v = r[r0 + q];
+      for (size_t j = 0; j < m; j++) v -= Yi[m * q + j] * r[nu + (size_t)bc[j]];
+      r[r0 + q] = v;
+    }
+  }
+  return 0;
+}
+
+/* CSR lists: for each of n owners, its items, from the pairs (own[e], item[e]) */
+static int newton_csr(size_t n, size_t ne, const int *own, const int *item, int **ptr, int **list)
+{
+  int *p = calloc(n + 2, sizeof *p), *l = malloc((ne + 1) * sizeof *l);
+  if (!p || !l) { free(p); free(l); return -1; }
+  for (size_t e = 0; e < ne; e++) p[own[e] + 2]++;
+  for (size_t i = 0; i < n; i++) p[i + 2] += p[i + 1];
+  for (size_t e = 0; e < ne; e++) l[p[own[e] + 1]++] = item[e];
+  *ptr = p;
+  *list = l;
+  return 0;
+}
+
+/* the structure: lists, the store, the pattern of S, the order and envelope */
+static struct newton_sparse *newton_sparse_alloc(size_t n, size_t nblk, size_t bs, size_t ngrp,
+                                                 const int *grows, size_t ninc,
+                                                 const int *iblk, const int *igrp)
+{
+  struct newton_sparse *b = calloc(1, sizeof *b);
+  int *tmp = NULL, *gpos = NULL;
+  if (!b) return NULL;
+  b->n = n; b->nblk = nblk; b->bs = bs; b->ngrp = ngrp;
+  b->goff = malloc((ngrp + 1) * sizeof *b->goff);
+  if (!b->goff) goto fail;
+  b->goff[0] = 0;
+  for (size_t k = 0; k < ngrp; k++) b->goff[k + 1] = b->goff[k] + grows[k];
+  b->nc = (size_t)b->goff[ngrp];
+  const size_t nc = b->nc;
+  if (nblk * bs + nc != n) goto fail;
+  for (size_t e = 0; e < ninc; e++)
+    if (iblk[e] < 0 || (size_t)iblk[e] >= nblk || igrp[e] < 0 || (size_t)igrp[e] >= ngrp) goto fail;
+  b->colgrp = malloc((nc + 1) * sizeof *b->colgrp);
+  if (!b->colgrp || newton_csr(nblk, ninc, iblk, igrp, &b->bgp, &b->bg) != 0
+      || newton_csr(ngrp, ninc, igrp, iblk, &b->gbp, &b->gb) != 0) goto fail;
+  for (size_t k = 0; k < ngrp; k++)
+    for (int c = b->goff[k]; c < b->goff[k + 1]; c++) b->colgrp[c] = (int)k;
+  /* border columns of each block */
+  b->bptr = calloc(nblk + 1, sizeof *b->bptr);
+  if (!b->bptr) goto fail;
+  for (size_t i = 0; i < nblk; i++) {
+    int m = 0;
+    for (int a = b->bgp[i]; a < b->bgp[i + 1]; a++) m += grows[b->bg[a]];
+    b->bptr[i + 1] = b->bptr[i] + m;
+  }
+  b->bcol = malloc(((size_t)b->bptr[nblk] + 1) * sizeof *b->bcol);
+  b->dpos = malloc(((size_t)b->bptr[nblk] + 1) * sizeof *b->dpos);
+  if (!b->bcol || !b->dpos) goto fail;
+  size_t mmax = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    int t = b->bptr[i];
+    for (int a = b->bgp[i]; a < b->bgp[i + 1]; a++)
+      for (int c = b->goff[b->bg[a]]; c < b->goff[b->bg[a] + 1]; c++) b->bcol[t++] = c;
+    if ((size_t)(b->bptr[i + 1] - b->bptr[i]) > mmax) mmax = (size_t)(b->bptr[i + 1] - b->bptr[i]);
+  }
+  /* the groups' graph: coupled through one block */
+  size_t nadj = 0;
+  for (size_t k = 0; k < ngrp; k++)
+    for (int a = b->gbp[k]; a < b->gbp[k + 1]; a++)
+      nadj += (size_t)(b->bgp[b->gb[a] + 1] - b->bgp[b->gb[a]]);
+  b->gptr = calloc(ngrp + 1, sizeof *b->gptr);
+  b->gadj = malloc((nadj + 1) * sizeof *b->gadj);
+  tmp = malloc((nadj + ngrp + 1) * sizeof *tmp);
+  if (!b->gptr || !b->gadj || !tmp) goto fail;
+  for (size_t k = 0; k < ngrp; k++) {
+    int m = 0;
+    for (int a = b->gbp[k]; a < b->gbp[k + 1]; a++)
+      for (int c = b->bgp[b->gb[a]]; c < b->bgp[b->gb[a] + 1]; c++) {
+        int l = b->bg[c], u = m;
+        if ((size_t)l == k) continue;
+        while (u > 0 && tmp[u - 1] > l) u--;      /* insertion, each group once */
+        if (u > 0 && tmp[u - 1] == l) continue;
+        memmove(tmp + u + 1, tmp + u, (size_t)(m - u) * sizeof *tmp);
+        tmp[u] = l;
+        m++;
+      }
+    memcpy(b->gadj + b->gptr[k], tmp, (size_t)m * sizeof *b->gadj);
+    b->gptr[k + 1] = b->gptr[k] + m;
+  }
+  /* the store: block rows, then group rows */
+  b->brow = malloc((nblk + 1) * sizeof *b->brow);
+  b->grow = malloc((ngrp + 1) * sizeof *b->grow);
+  b->bld = malloc((nblk + 1) * sizeof *b->bld);
+  b->gld = malloc((ngrp + 1) * sizeof *b->gld);
+  if (!b->brow || !b->grow || !b->bld || !b->gld) goto fail;
+  size_t off = 0;
+  for (size_t i = 0; i < nblk; i++) {
+    b->brow[i] = off;
+    b->bld[i] = (int)bs + b->bptr[i + 1] - b->bptr[i];
+    off += bs * (size_t)b->bld[i];
+  }
+  for (size_t k = 0; k < ngrp; k++) {
+    int w = (int)bs * (b->gbp[k + 1] - b->gbp[k]) + grows[k];
+    for (int a = b->gptr[k]; a < b->gptr[k + 1]; a++) w += grows[b->gadj[a]];
+    b->grow[k] = off;
+    b->gld[k] = w;
+    off += (size_t)grows[k] * (size_t)w;
+  }
+  b->nstore = off;
+  b->v = calloc(off + 1, sizeof *b->v);
+  if (!b->v) goto fail;
+  for (size_t i = 0; i < nblk; i++)              /* where each D block starts */
+    for (int j = b->bptr[i]; j < b->bptr[i + 1]; j++) {
+      const int c = b->bcol[j], k = b->colgrp[c];
+      size_t a = 0;
+      while (b->gb[b->gbp[k] + (int)a] != (int)i) a++;
+      b->dpos[j] = b->grow[k] + (size_t)(c - b->goff[k]) * (size_t)b->gld[k] + a * bs;
+    }
+  /* the order of the groups, and the structure of the factors of S */
+  gpos = malloc((ngrp + 1) * sizeof *gpos);
+  if (!gpos || newton_envelope_order((int)ngrp, b->gptr, b->gadj, grows, gpos) != 0) goto fail;
+  b->S = newton_bslu_alloc((int)ngrp, b->gptr, b->gadj, grows, gpos);
+  if (!b->S) goto fail;
+  b->g = malloc((nc + 1) * sizeof *b->g);
+  b->y = malloc((bs * (mmax + 1) + nc + 1) * sizeof *b->y);
+  b->Y = malloc(((size_t)b->bptr[nblk] * bs + 1) * sizeof *b->Y);
+  b->f = malloc((n + 1) * sizeof *b->f);
+  b->b = malloc((n + 1) * sizeof *b->b);
+  if (!b->g || !b->y || !b->Y || !b->f || !b->b) goto fail;
+  free(tmp); free(gpos);
+  return b;
+fail:
+  free(tmp); free(gpos);
+  newton_sparse_free(b);
+  return NULL;
+}
+
+newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
+                               size_t ninc, const int *iblk, const int *igrp)
+{
+  if (bs < 1 || bs > 8 || nblk * bs > n) return NULL;
+  if (n < NEWTON_BORDERED_MIN) return newton_alloc(n, LG_NEWTON_DIRECT);
+  newton_ws *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->n = n;
+  w->sp = newton_sparse_alloc(n, nblk, bs, ngrp, grows, ninc, iblk, igrp);
+  if (!w->sp) { free(w); return NULL; }
+  return w;
+}
+
+/* the dense path: the callback writes J through a dense handle */
+static int newton_jfdf_dense(const double *x, void *p, double *f, double *J)
+{
+  newton_ws *w = p;
+  newton_jac h = {J, w->n, NULL};
+  return w->jfdf(x, w->jparams, f, J ? &h : NULL);
+}
+
+/* evaluate F into f and, if jac, J into the store (cleared first) */
+static int newton_sparse_eval(newton_ws *w, const double *x, double *f, int jac)
+{
+  struct newton_sparse *sp = w->sp;
+  newton_jac h = {NULL, w->n, sp};
+  if (jac) memset(sp->v, 0, sp->nstore * sizeof *sp->v);
+  return w->jfdf(x, w->jparams, f, jac ? &h : NULL);
+}
+
+static double newton_amax(const double *f, size_t n)
+{
+  double r = 0;
+  for (size_t i = 0; i < n; i++) {
+    double a = fabs(f[i]);
+    if (a != a) return a;
+    r = a > r ? a : r;
+  }
+  return r;
+}
+
+int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *x,
+                        double tol, int maxiter, int *iters, double *resid)
+{
+  w->jfdf = fdf;
+  w->jparams = params;
+  if (!w->sp) return newton_solve(w, newton_jfdf_dense, w, x, tol, maxiter, iters, resid);
+  /* the iteration of the direct type (above), by the structured store */
+  struct newton_sparse *sp = w->sp;
+  const size_t n = w->n;
+  const int eager = !(tol > 0);
+  double *f = sp->f, r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
+  int k = 0, done = 0, ok = newton_sparse_eval(w, x, f, 1) == 0, jac = 1;
+  if (ok) {
+    r = newton_amax(f, n);
+    done = tol > 0 ? r < tol : r == 0;
+    while (!done && k < maxiter) {
+      if (!jac && newton_sparse_eval(w, x, sp->b, 1) != 0) { ok = 0; break; }
+      for (size_t i = 0; i < n; i++) sp->b[i] = -f[i];
+      k++;
+      if (newton_sparse_solve(sp, sp->b) != 0) { ok = 0; break; }
+      double dm = 0, xm = 0, all = 0;
+      for (size_t i = 0; i < n; i++) {
+        double xi = x[i] + sp->b[i], d = fabs(sp->b[i]), xa = fabs(xi);
+        x[i] = xi;
+        dm = d > dm ? d : dm;
+        xm = xa > xm ? xa : xm;
+        all += d + xa;
+      }
+      const int at = newton_small_step(all == all ? dm : all, all == all ? xm : all, &dxprev);
+      jac = eager && !at;
+      if (newton_sparse_eval(w, x, f, jac) != 0) { ok = 0; r = newton_amax(f, n); break; }
+      r = newton_amax(f, n);
+      if (tol > 0) done = r < tol;
+      else done = r == 0 || at || (r >= rprev && r < 1e-9);
+      rprev = r;
+    }
+  }
+  if (iters) *iters = k;
+  if (resid) *resid = r;
+  return (ok && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 /* newton_maxnorm of a contiguous array */
 static inline NEWTON_EXPAND double newton_maxnorm_n(const double *f, size_t n)
@@ -530,6 +1240,7 @@ static int newton_solve_fast(newton_ws *w, newton_fdf_fn fdf, void *params, doub
 int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
                  double tol, int maxiter, int *iters, double *resid)
 {
+  if (!w->s) return LG_ENEWTON;            /* a structured solver: newton_solve_sparse */
   if (w->fast && !((newton_direct_state *)w->s->state)->lin)
     return newton_solve_fast(w, fdf, params, x, tol, maxiter, iters, resid);
   gsl_error_handler_t *old = gsl_set_error_handler_off();
@@ -567,7 +1278,7 @@ double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
                              size_t n, double eps)
 {
   double *xp = malloc(n * sizeof(double)), *fp = malloc(n * sizeof(double));
-  double *fm = malloc(n * sizeof(double)), *J = malloc(n * n * sizeof(double));
+  double *fm = malloc(n * sizeof(double)), *J = calloc(n * n, sizeof(double));
   double err = NAN;
   if (!xp || !fp || !fm || !J) goto done;
   if (eps <= 0) eps = 6e-6;

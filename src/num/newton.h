@@ -23,10 +23,77 @@ newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
    complement of the blocks (for n >= 32; below, the dense elimination).
    NULL if out of memory or nblk * bs > n. */
 newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
+/* The same system with its structure given: the n - nblk * bs border
+   unknowns form ngrp groups of grows[k] each (a joint's multipliers), and
+   block i and group k are coupled (C and D non-zero, in both directions)
+   only for the ninc pairs (iblk[e], igrp[e]); E (the corner) is non-zero
+   only between groups coupled to one block, and on each group's diagonal.
+   The Jacobian is then stored by its non-zero blocks only, the Schur
+   complement has the same sparsity and is factored inside its envelope (LU
+   without row exchanges, in the order of newton_envelope_order).  For
+   n >= 32; below, the dense direct solver.  Solve with newton_solve_sparse.
+   NULL if out of memory or the sizes disagree. */
+newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
+                               size_t ninc, const int *iblk, const int *igrp);
+/* A Jacobian being written: dense (J[r n + c]) or by blocks. */
+typedef struct {
+  double *J;                      /* dense, n x n, or NULL */
+  size_t n;
+  struct newton_sparse *sp;       /* the structure, when J is NULL */
+} newton_jac;
+/* Entry (r, c) of J, and in *ld the distance between rows (the store's
+   lookup is newton_jac_at_store): entry
+   (r + a, c + b) is p[a * ld + b] while (r + a, c + b) stays in the block of
+   the structure that holds (r, c) (a body's block, a body's rows against a
+   group's columns, a group's rows against a body or a coupled group).
+   NULL if (r, c) is outside the structure. */
+double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld);
+static inline double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld)
+{
+  if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
+  return newton_jac_at_store(J, r, c, ld);
+}
+/* a callback that writes its Jacobian through newton_jac_at; the entries it
+   is handed are zero wherever it has not written in this evaluation only
+   for the structured store, so it assigns before it adds */
+typedef int (*newton_jfdf_fn)(const double *x, void *params, double *f, newton_jac *J);
+/* Solve F(x) = 0 as newton_solve does, for a callback of that kind: by the
+   structured store for a solver of newton_alloc_sparse, else densely. */
+int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *x,
+                        double tol, int maxiter, int *iters, double *resid);
 /* For tests: that solver's correction, J dx = r solved in place (J is
    overwritten, r becomes dx); 0, or non-zero if singular or out of memory. */
 int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, double *r);
 void newton_free(newton_ws *w);
+/* An order of the n vertices of a graph for an envelope (profile)
+   factorisation of a matrix with a block of rows[v] rows per vertex and
+   non-zero blocks where the graph has edges: the neighbours of v are
+   adj[ptr[v]] .. adj[ptr[v + 1] - 1], ascending, v not among them.  pos[v]
+   receives the place of v: the cheapest order, by the multiply-adds of the
+   factorisation, among the given one and reverse Cuthill-McKee orders
+   (started from every vertex for n <= 64, else from a pseudo-peripheral
+   one).  0, or -1 if out of memory. */
+int newton_envelope_order(int n, const int *ptr, const int *adj, const int *rows, int *pos);
+/* A sparse block LU factorisation without row exchanges, for matrices with
+   the pattern of a graph as above: the vertices eliminated in the order pos,
+   the fill computed once (none for a tree eliminated leaves first, as a
+   reverse breadth-first order does).  Blocks are dense, rows[k] x rows[l]. */
+typedef struct newton_bslu newton_bslu;
+newton_bslu *newton_bslu_alloc(int n, const int *ptr, const int *adj, const int *rows,
+                               const int *pos);
+void newton_bslu_free(newton_bslu *f);
+/* the multiply-adds of one factorisation */
+double newton_bslu_cost(const newton_bslu *f);
+/* clear the values (the structure stays) */
+void newton_bslu_zero(newton_bslu *f);
+/* block (k, l) of the matrix, k = l or k and l adjacent, row-major with
+   rows[l] columns; NULL outside the pattern */
+double *newton_bslu_block(newton_bslu *f, int k, int l);
+/* factor in place; -1, or the vertex whose pivot vanished (with spd, whose
+   pivot is not positive) */
+int newton_bslu_factor(newton_bslu *f, int spd);
+/* x <- A^{-1} x, x by vertices in their own order, rows[k] each */
+void newton_bslu_solve(const newton_bslu *f, double *x);
 /* Solve F(x) = 0 from the guess in x; on return x holds the last iterate,
    *iters the number of iterations, *resid max|F| there.  LG_OK when
    max|F| < tol within maxiter iterations, else LG_ENEWTON. */

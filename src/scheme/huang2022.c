@@ -234,7 +234,23 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->q1 = calloc(nb, sizeof *s->q1);
   s->F = malloc(9 * nb * sizeof *s->F);
   s->zlast = malloc((size_t)s->n * sizeof *s->zlast);
-  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast) { hg_s1_free(s); return NULL; }
+  s->bptr = calloc(nb + 2, sizeof *s->bptr);
+  s->bside = malloc((2 * nj + 1) * sizeof *s->bside);
+  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside) {
+    hg_s1_free(s);
+    return NULL;
+  }
+  for (int k = 0; k < s->nj; k++)           /* sides by body, each in increasing k */
+    for (int side = 0; side < 2; side++) {
+      int b = side ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (b != MB_GROUND) s->bptr[b + 2]++;
+    }
+  for (int i = 0; i < s->nb; i++) s->bptr[i + 2] += s->bptr[i + 1];
+  for (int k = 0; k < s->nj; k++)
+    for (int side = 0; side < 2; side++) {
+      int b = side ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (b != MB_GROUND) s->bside[s->bptr[b + 1]++] = 2 * k + side;
+    }
   return s;
 }
 
@@ -242,6 +258,7 @@ void hg_s1_free(hg_s1 *s)
 {
   if (!s) return;
   free(s->c); free(s->xb); free(s->G0); free(s->q1); free(s->F); free(s->zlast);
+  free(s->bptr); free(s->bside);
   free(s);
 }
 
@@ -264,13 +281,18 @@ void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
   for (int i = 0; i < s->n; i++) s->zlast[i] = NAN;
 }
 
-int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
+int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
 {
   hg_s1 *s = par;
   const mb_par *p = s->p;
   const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
   double T[3 * 64 * 3];                          /* dexp of each body, up to 64 */
-  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  size_t ld;
+  /* Jac: only the entries that can be non-zero are written, through
+     newton_jac_at; the corner accumulates, so it must start at zero: the
+     structured store comes cleared, a dense array (small, or for GSL's
+     solvers) is cleared here */
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)n * (size_t)n * sizeof *Jac->J);
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
     double G[3], A[9], *F = s->F + 9 * i;
@@ -280,8 +302,9 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
     so3_mul(s->q1[i].R, s->q0[i].R, F);
     memcpy(s->q1[i].x, s->xb + 3 * i, 3 * sizeof(double));
     if (Jac) {
+      double *D = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(3 * i), &ld);
       for (int a = 0; a < 3; a++)
-        for (int b = 0; b < 3; b++) Jac[(3 * i + a) * n + 3 * i + b] = A[3 * a + b] / J[a];
+        for (int b = 0; b < 3; b++) D[(size_t)a * ld + (size_t)b] = A[3 * a + b] / J[a];
       if (i < 64) so3_dexp(T + 9 * i, th);
     }
   }
@@ -298,10 +321,11 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
         r[3 * i + a] += y[a];
         s->q1[i].x[a] -= d.s * L[a] / b[MB_M];
       }
-      if (Jac)
+      if (Jac) {
+        double *C = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(m0 + 3 * k), &ld);
         for (int a = 0; a < 3; a++)
-          for (int c = 0; c < 3; c++) Jac[(3 * i + a) * n + m0 + 3 * k + c] = G0[3 * c +
-              a] / J[a];
+          for (int c = 0; c < 3; c++) C[(size_t)a * ld + (size_t)c] = G0[3 * c + a] / J[a];
+      }
     }
   mb_phi(p, s->q1, r + m0);
   if (Jac)
@@ -315,20 +339,29 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
         if (i < 64) memcpy(Ti, T + 9 * i, sizeof Ti);
         else so3_dexp(Ti, z + 3 * i);
         so3_mul(GT, G1, Ti);
+        double *D = newton_jac_at(Jac, (size_t)(m0 + 3 * k), (size_t)(3 * i), &ld);
         for (int a = 0; a < 3; a++)
-          for (int c = 0; c < 3; c++) Jac[(m0 + 3 * k + a) * n + 3 * i + c] = GT[3 * a + c];
+          for (int c = 0; c < 3; c++) D[(size_t)a * ld + (size_t)c] = GT[3 * a + c];
         /* x_i moves by -s_ki Lambda_k / m_i: the rows of every joint l at body i */
         const double mi = mb_body_par(p, i)[MB_M];
-        for (int l = 0; l < nj; l++)
-          for (int t = 0; t < 2; t++) {
-            hg_side e = hg_joint_side(p, l, t);
-            if (e.body != i) continue;
-            for (int a = 0; a < 3; a++) Jac[(m0 + 3 * l + a) * n + m0 + 3 * k +
-                                            a] -= e.s * d.s / mi;
-          }
+        for (int q = s->bptr[i]; q < s->bptr[i + 1]; q++) {
+          const int l = s->bside[q] / 2;
+          const double es = s->bside[q] % 2 ? -1.0 : 1.0;
+          double *E = newton_jac_at(Jac, (size_t)(m0 + 3 * l), (size_t)(m0 + 3 * k), &ld);
+          for (int a = 0; a < 3; a++) E[(size_t)a * ld + (size_t)a] -= es * d.s / mi;
+        }
       }
   memcpy(s->zlast, z, (size_t)n * sizeof *z);
   return 0;
+}
+
+/* the same with a dense row-major Jacobian (n x n, zero where nothing is
+   written), for the dense solvers and the tests */
+int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_s1 *s = par;
+  newton_jac h = {Jac, (size_t)s->n, NULL};
+  return hg_s1_jfdf(z, par, r, Jac ? &h : NULL);
 }
 /* ---------------------------------------------------------------- velocity projection */
 /* V <- V - M^{-1} B^T (B M^{-1} B^T)^{-1} B V at q: the velocities of q onto
@@ -356,7 +389,7 @@ static int hg_proj_alloc(hg_proj *w, const mb_topo *t)
   return LG_OK;
 }
 
-static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
+static int hg_project_dense(const mb_par *p, lg_body *q, hg_proj *w)
 {
   const int nc = w->nc, nv = w->nv;
   if (nc == 0) return LG_OK;
@@ -407,6 +440,17 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *w)
   }
   return LG_OK;
 }
+
+/* the same by the envelope factorisation of chapter 8, for every system
+   beyond the smallest (below HG_DENSE unknowns in stage 1, the dense
+   Cholesky above, whose rounding the published figures were made with) */
+enum { HG_DENSE = 32 };
+static int hg_project(const mb_par *p, lg_body *q, hg_proj *d, mb_work *w)
+{
+  if (p->topo->nc == 0) return LG_OK;
+  if (!w) return hg_project_dense(p, q, d);
+  return mb_project_velocity(p, q, w);
+}
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
 enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
 
@@ -419,7 +463,8 @@ typedef struct {
   long k;
   newton_ws *nw;
   hg_s1 *s1;
-  hg_proj pj;
+  hg_proj pj;            /* stage 2 of small systems, dense ... */
+  mb_work *mw;           /* ... and of the others, by the envelope */
   lg_body *q;            /* the state at t_k, written to s->body */
   lg_body *vin;          /* velocities entering the next stage 1 (DL: M^{-1} p^-) */
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
@@ -434,6 +479,7 @@ static void hg_vi_free(void *ws)
   newton_free(w->nw);
   hg_s1_free(w->s1);
   hg_proj_free(&w->pj);
+  mb_work_free(w->mw);
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
   free(w);
 }
@@ -452,16 +498,20 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->maxiter = opt->newton_maxiter;
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* rotations of body i enter only its rows: bordered block diagonal, 3 x 3 */
-  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 3)
-                                                 : newton_alloc(n, opt->newton_solver);
+  w->nw = mb_newton_alloc(p->topo, 3, opt->newton_solver);
   w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
   w->q = calloc(nb, sizeof *w->q);
   w->vin = calloc(nb, sizeof *w->vin);
   w->z = malloc(n * sizeof *w->z);
   w->zh = malloc(3 * n * sizeof *w->zh);
   w->r = malloc(n * sizeof *w->r);
-  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r
-      || hg_proj_alloc(&w->pj, p->topo) != LG_OK) { hg_vi_free(w); return NULL; }
+  int small = w->n < HG_DENSE;
+  if (small) small = hg_proj_alloc(&w->pj, p->topo) == LG_OK;
+  else w->mw = mb_work_alloc(p->topo);
+  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)) {
+    hg_vi_free(w);
+    return NULL;
+  }
   return w;
 }
 static void *hg_dh_alloc(const void *par, const lg_opts *opt)
@@ -516,7 +566,7 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
             : j < m0 ? w->h * w->vin[j / 3].W[j % 3] : 0.0;
   }
   const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
-  int st = newton_solve(w->nw, hg_s1_fdf, w->s1, w->z, tol, w->maxiter, iters, resid);
+  int st = newton_solve_sparse(w->nw, hg_s1_jfdf, w->s1, w->z, tol, w->maxiter, iters, resid);
   if (st != LG_OK) return st;
   if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r,
       NULL);
@@ -577,7 +627,7 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_advance(w);
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
-    st = hg_project(w->p, w->q, &w->pj);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
+    st = hg_project(w->p, w->q, &w->pj, w->mw);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
     return st;
@@ -640,14 +690,16 @@ void hg_ga_free(hg_ga *g)
   free(g);
 }
 
-int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
+int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
 {
   hg_ga *g = par;
   const mb_par *p = g->p;
   const int nb = g->nb, nj = g->nj, n = g->n, m0 = 6 * nb;
   const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
   double T[9 * 64];
-  if (Jac) memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  size_t ld;
+  /* Jac, through newton_jac_at: every entry that can be non-zero is
+     assigned before it is added to; the others are zero */
   for (int i = 0; i < nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
     lg_body *b = &g->q1[i];
@@ -672,11 +724,12 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
       double Hw[9], Hj[9];
       so3_hat(Hw, b->W);
       so3_hat(Hj, JW);
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
       for (int a = 0; a < 3; a++) {
         for (int c = 0; c < 3; c++)
-          Jac[(6 * i + a) * n + 6 * i + c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
-        Jac[(6 * i + a) * n + 6 * i + a] += 1.0;
-        Jac[(6 * i + 3 + a) * n + 6 * i + 3 + a] = 1.0;
+          D[(size_t)a * ld + (size_t)c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
+        D[(size_t)a * ld + (size_t)a] += 1.0;
+        D[(size_t)(3 + a) * ld + (size_t)(3 + a)] = 1.0;
       }
     }
   }
@@ -708,18 +761,30 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
       so3_hat(HL, RtL);
       so3_mul(K, HP, HL);
       so3_mul(KT, K, Ti);
+      size_t lc, lr;
+      double *Di = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      double *C = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(m0 + 3 * k), &lc);
+      double *R = newton_jac_at(Jac, (size_t)(m0 + 3 * k), (size_t)(6 * i), &lr);
       for (int a = 0; a < 3; a++) {
         for (int c = 0; c < 3; c++) {
-          Jac[(6 * i + a) * n + 6 * i + c] += d.s * KT[3 * a + c] / J[a];   /* d(B_W^T L)/du */
-          Jac[(6 * i + a) * n + m0 + 3 * k + c] = G1[3 * c + a] / J[a];     /* J^{-1} G1^T */
-          Jac[(m0 + 3 * k + a) * n + 6 * i + c] = GT[3 * a + c];           /* dPhi/du_W */
+          Di[(size_t)a * ld + (size_t)c] += d.s * KT[3 * a + c] / J[a];   /* d(B_W^T L)/du */
+          C[(size_t)a * lc + (size_t)c] = G1[3 * c + a] / J[a];          /* J^{-1} G1^T */
+          R[(size_t)a * lr + (size_t)c] = GT[3 * a + c];                 /* dPhi/du_W */
         }
-        Jac[(6 * i + 3 + a) * n + m0 + 3 * k + a] = d.s / bp[MB_M];
-        Jac[(m0 + 3 * k + a) * n + 6 * i + 3 + a] = d.s;
+        C[(size_t)(3 + a) * lc + (size_t)a] = d.s / bp[MB_M];
+        R[(size_t)a * lr + (size_t)(3 + a)] = d.s;
       }
     }
   memcpy(g->zlast, z, (size_t)n * sizeof *z);
   return 0;
+}
+
+/* the same with a dense row-major Jacobian, for the dense solvers and the tests */
+int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ga *g = par;
+  newton_jac h = {Jac, (size_t)g->n, NULL};
+  return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
 
 typedef struct {
@@ -762,8 +827,7 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
-  w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
-                                                 : newton_alloc(n, opt->newton_solver);
+  w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
@@ -823,8 +887,8 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve(w->nw, hg_ga_fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter, &it,
-                        &res);
+  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
+                               &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;

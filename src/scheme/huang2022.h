@@ -4,6 +4,7 @@
 #ifndef SCHEME_HUANG2022_H
 #define SCHEME_HUANG2022_H
 #include "core/lg.h"
+#include "num/newton.h"
 #include "model/heavytop.h"
 #include "model/multibody.h"
 
@@ -32,6 +33,7 @@ typedef struct {
   lg_body *q1;           /* q_{n+1} at the last evaluation ... */
   double *F;             /* 9 nb: ... F_i = exp(theta_i) there ... */
   double *zlast;         /* ... and where it was made */
+  int *bptr, *bside;     /* the joint sides 2 k + s on body i: bside[bptr[i] .. bptr[i+1]-1] */
 } hg_s1;
 
 hg_s1 *hg_s1_alloc(const mb_par *p, int form);
@@ -39,6 +41,8 @@ void hg_s1_free(hg_s1 *s);
 /* set up the step from q0 with incoming velocities vin (W, v of each body) */
 void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h);
 int hg_s1_fdf(const double *z, void *par, double *r, double *Jac);
+/* the same writing its Jacobian through newton_jac_at (num/newton.h) */
+int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
 
 /* The Lie group generalized-alpha method (index 3) on a multibody system:
    unknowns z = (u_i = c_q dV_i (6 per body), Lambda_k = c_q lambda_k),
@@ -57,6 +61,7 @@ typedef struct {
 hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
+int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
 
 /* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
    residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or

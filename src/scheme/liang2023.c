@@ -63,8 +63,7 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
     w->tol = opt->newton_tol;
     w->maxiter = opt->newton_maxiter;
     /* the default solver gets the Schur-complement solve; the others are GSL's */
-    w->nw = opt->newton_solver == LG_NEWTON_DIRECT ? newton_alloc_bordered(n, nb, 6)
-                                                   : newton_alloc(n, opt->newton_solver);
+    w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
@@ -182,15 +181,16 @@ size_t liang_mid_dim(const void *ws)
   return 6 * (size_t)w->nb + (size_t)w->nc;
 }
 
-int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
+static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J)
 {
   liang_ws *w = ws;
   const mb_par *p = w->p;
   const int nb = w->nb, nc = w->nc, n = 6 * nb + nc;
   const double hh = 0.5 * w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
   const double *U = x, *nu = x + 6 * nb;
-#define JAC(r, c) J[(size_t)(r) * (size_t)n + (size_t)(c)]
-  if (J) memset(J, 0, (size_t)n * (size_t)n * sizeof *J);
+  /* J, through newton_jac_at, block by block: every entry that can be
+     non-zero is assigned before it is added to; the others are zero */
+  size_t ld, lc;
   /* the midpoint configuration: R_i exp((h/2) hat W_i), and dexp there */
   for (int i = 0; i < nb; i++) {
     double th[3] = {hh * U[6 * i], hh * U[6 * i + 1], hh * U[6 * i + 2]}, E[9];
@@ -208,14 +208,14 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
       F[6 * i + 3 + r] = v[r] - w->V0[6 * i + 3 + r] - hh * g * e[r];
     }
     if (J) {              /* d(JW x W)/dW = hat(JW) - hat(W) J */
-      double H1[9], H2[9];
+      double H1[9], H2[9], *D = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * i), &ld);
       so3_hat(H1, JW);
       so3_hat(H2, W);
       for (int r = 0; r < 3; r++) {
         for (int c = 0; c < 3; c++)
-          JAC(6 * i + r, 6 * i + c) = (r == c) -
+          D[(size_t)r * ld + (size_t)c] = (r == c) -
               hh * (H1[3 * r + c] - H2[3 * r + c] * Jb[c]) / Jb[r];
-        JAC(6 * i + 3 + r, 6 * i + 3 + r) = 1;
+        D[(size_t)(3 + r) * ld + (size_t)(3 + r)] = 1;
       }
     }
   }
@@ -240,12 +240,14 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
         so3_mul(PY, HP, Hy);
         so3_mul(PYT, PY, w->Tm + 9 * i);        /* hat(P) hat(y) T */
         so3_mul_nt(HPRt, HP, Rm);               /* hat(P) R^T */
+        double *D = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * i), &ld);
+        double *C = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * nb + 3 * k), &lc);
         for (int r = 0; r < 3; r++) {
           for (int cc = 0; cc < 3; cc++) {
-            JAC(6 * i + r, 6 * i + cc) += sg * hh * PYT[3 * r + cc] / Jb[r];
-            JAC(6 * i + r, 6 * nb + 3 * k + cc) += sg * HPRt[3 * r + cc] / Jb[r];
+            D[(size_t)r * ld + (size_t)cc] += sg * hh * PYT[3 * r + cc] / Jb[r];
+            C[(size_t)r * lc + (size_t)cc] = sg * HPRt[3 * r + cc] / Jb[r];
           }
-          JAC(6 * i + 3 + r, 6 * nb + 3 * k + r) += sg / m;
+          C[(size_t)(3 + r) * lc + (size_t)r] = sg / m;
         }
       }
     }
@@ -269,17 +271,24 @@ int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
         so3_mul(ZT, Hz, w->Tm + 9 * i);
         for (int r = 0; r < 9; r++) S[r] = HP[r] + hh * ZT[r];
         so3_mul(RS, Rm, S);
+        double *D = newton_jac_at(J, (size_t)(6 * nb + 3 * k), (size_t)(6 * i), &ld);
         for (int r = 0; r < 3; r++) {
-          for (int cc = 0; cc < 3; cc++) JAC(6 * nb + 3 * k + r, 6 * i + cc) -= sg * RS[3 * r +
-              cc];
-          JAC(6 * nb + 3 * k + r, 6 * i + 3 + r) += sg;
+          for (int cc = 0; cc < 3; cc++) D[(size_t)r * ld + (size_t)cc] = -sg * RS[3 * r + cc];
+          D[(size_t)r * ld + (size_t)(3 + r)] = sg;
         }
       }
     }
   }
   (void)nc;
-#undef JAC
+  (void)n;
   return 0;
+}
+
+/* the same with a dense row-major Jacobian, for the dense solvers and the tests */
+int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
+{
+  newton_jac h = {J, liang_mid_dim(ws), NULL};
+  return liang_mid_jfdf(x, ws, F, J ? &h : NULL);
 }
 
 int liang_mid_guess(void *ws, double *x)
@@ -301,7 +310,7 @@ static int liang_mid_step(void *ws, lg_state *s)
   int st = liang_mid_guess(w, w->x), it = 0;
   if (st != LG_OK) return st;
   double res = NAN;
-  st = newton_solve(w->nw, liang_mid_fdf, w, w->x, w->tol, w->maxiter, &it, &res);
+  st = newton_solve_sparse(w->nw, liang_mid_jfdf, w, w->x, w->tol, w->maxiter, &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;

@@ -113,7 +113,7 @@ static void test_mid_jacobian(const char *model, int nstep)
              e);
     /* the Schur-complement correction solves J dx = -F: its normwise backward
        error |J dx + F| / (|J| |dx| + |F|) is a few units of round-off */
-    double *F = malloc(n * sizeof *F), *J = malloc(n * n * sizeof *J),
+    double *F = malloc(n * sizeof *F), *J = calloc(n * n, sizeof *J),
            *J2 = malloc(n * n * sizeof *J2), *d = malloc(n * sizeof *d);
     liang_mid_fdf(x, ws, F, J);
     memcpy(J2, J, n * n * sizeof *J);

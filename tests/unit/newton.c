@@ -237,6 +237,81 @@ static void test_bordered(void)
     free(J2); free(F); free(d); free(J);
   }
 }
+typedef struct { size_t n; const double *J, *c; } sp_lin;
+
+static int sp_lin_fdf(const double *x, void *par, double *f, newton_jac *Jh)
+{
+  const sp_lin *L = par;
+  for (size_t i = 0; i < L->n; i++) {
+    double v = -L->c[i];
+    for (size_t j = 0; j < L->n; j++) {
+      const double a = L->J[i * L->n + j];
+      if (a == 0) continue;
+      v += a * x[j];
+      if (Jh) {
+        size_t ld;
+        double *p = newton_jac_at(Jh, i, j, &ld);
+        if (!p) return 1;                     /* outside the structure */
+        *p = a;
+      }
+    }
+    f[i] = v;
+  }
+  return 0;
+}
+
+static void test_sparse(void)
+{
+  enum { NB = 12, BS = 3, NG = 12 };
+  int rows[NG], ib[2 * NG], ig[2 * NG];
+  size_t nc = 0;
+  for (int k = 0; k < NG; k++) {
+    rows[k] = k % 2 ? 5 : 3;
+    nc += (size_t)rows[k];
+    ib[2 * k] = k; ib[2 * k + 1] = (k + 1) % NB;       /* a chain closed into a loop */
+    ig[2 * k] = ig[2 * k + 1] = k;
+  }
+  const size_t n = NB * BS + nc, nu = NB * BS;
+  double *J = calloc(n * n, sizeof *J), *c = malloc(n * sizeof *c);
+  double *xs = calloc(n, sizeof *xs), *xd = calloc(n, sizeof *xd);
+  unsigned long seed = 4242;
+  #define RND() ((seed = seed * 6364136223846793005UL + 1442695040888963407UL) >> 11) * \
+                (1.0 / 9007199254740992.0) - 0.5
+  for (size_t b = 0; b < NB; b++)
+    for (size_t i = 0; i < BS; i++)
+      for (size_t j = 0; j < BS; j++) J[(b * BS + i) * n + b * BS + j] = (i == j) + 0.3 * RND();
+  size_t g0 = 0;
+  for (int k = 0; k < NG; k++) {
+    for (int e = 0; e < 2; e++)
+      for (int q = 0; q < rows[k]; q++)
+        for (size_t i = 0; i < BS; i++) {
+          double v = RND();
+          J[(nu + g0 + (size_t)q) * n + (size_t)ib[2 * k + e] * BS + i] = v;         /* D */
+          J[((size_t)ib[2 * k + e] * BS + i) * n + nu + g0 + (size_t)q] = v + 0.1 * RND(); /* C */
+        }
+    for (int q = 0; q < rows[k]; q++) J[(nu + g0 + (size_t)q) * n + nu + g0 + (size_t)q] = -0.1;
+    g0 += (size_t)rows[k];
+  }
+  #undef RND
+  for (size_t i = 0; i < n; i++) c[i] = cos(0.3 + (double)i);
+  sp_lin L = {n, J, c};
+  newton_ws *ws = newton_alloc_sparse(n, NB, BS, NG, rows, 2 * NG, ib, ig);
+  newton_ws *wd = newton_alloc(n, LG_NEWTON_DIRECT);
+  int is = 0, id = 0;
+  double rs = 0, rd = 0;
+  int ss = ws ? newton_solve_sparse(ws, sp_lin_fdf, &L, xs, 0, 10, &is, &rs) : -1;
+  int sd = wd ? newton_solve_sparse(wd, sp_lin_fdf, &L, xd, 0, 10, &id, &rd) : -1;
+  double dx = 0, xm = 0;
+  for (size_t i = 0; i < n; i++) { dx = fmax(dx, fabs(xs[i] - xd[i])); xm = fmax(xm, fabs(xd[i])); }
+  gsl_test(ss != LG_OK || sd != LG_OK || is != id || !(dx <= 1e-12 * xm),
+           "structured solver (n = %zu, groups of 3 and 5 rows, one loop): the dense root to "
+           "%.2g relative (<= 1e-12), %d and %d iterations", n, dx / xm, is, id);
+  gsl_test(newton_alloc_sparse(n + 1, NB, BS, NG, rows, 2 * NG, ib, ig) != NULL,
+           "structured solver: sizes that disagree are refused");
+  newton_free(ws);
+  newton_free(wd);
+  free(J); free(c); free(xs); free(xd);
+}
 
 int main(void)
 {
@@ -249,5 +324,6 @@ int main(void)
   test_direct_same_map();
   test_direct_fast_same();
   test_bordered();
+  test_sparse();
   exit(gsl_test_summary());
 }
