@@ -15,6 +15,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/multibody.h"
+#include "io/sha256.h"
 
 typedef struct {
   lg_model m; /* first, so that an lg_model * is an mb_model * */
@@ -23,6 +24,7 @@ typedef struct {
   char *strings; /* names, units and docs of the parameters */
   char *columns;
   char *name, *doc, *source;
+  char digest[SHA256_HEX]; /* of the file mb_model_read read, or "" */
 } mb_model;
 typedef struct {
   char *name;
@@ -850,6 +852,7 @@ lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
     return NULL;
   }
   lg_model *m = mb_model_parse(text, path, msg, msglen);
+  if (m) sha256_hex(((mb_model *)m)->digest, text, len);
   free(text);
   return m;
 }
@@ -880,4 +883,26 @@ void mb_models_init(void)
     free(text);
     if (m) mb_models[n++] = m;
   }
+}
+const mb_topo *mb_model_topo(const lg_model *m)
+{
+  return m && m->check == mb_check ? &((const mb_model *)m)->topo : NULL;
+}
+
+const char *mb_model_digest(const lg_model *m)
+{
+  const mb_model *M = (const mb_model *)m;
+  return mb_model_topo(m) && M->digest[0] ? M->digest : NULL;
+}
+
+/* every kind of connection: its word, the count and the array of mb_topo */
+#define MB_CONNECTION_KINDS(X) \
+  X("joint", nj, joint)
+
+void mb_each_connection(const mb_topo *t, mb_connection_fn f, void *ctx)
+{
+#define MB_EACH_OF_KIND(WORD, COUNT, ARRAY) \
+  for (int k = 0; k < t->COUNT; k++) f(ctx, WORD, k + 1, t->ARRAY[k].a, t->ARRAY[k].b);
+  MB_CONNECTION_KINDS(MB_EACH_OF_KIND)
+#undef MB_EACH_OF_KIND
 }
