@@ -166,7 +166,8 @@ static void help_run(FILE *f)
     "Integrate MODEL with SCHEME (a scheme of the model's family; see 'lgsim list')\n"
     "from t = 0 for n = T/h steps of size h, and write CSV: '#' lines recording\n"
     "the package version, the model, the scheme, every parameter and every\n"
-    "option; one line of column names (the model's columns, or those of a\n"
+    "option (with --model-file also the file's name, its SHA-256 and which\n"
+    "bodies each joint joins); one line of column names (the model's columns, or those of a\n"
     "scheme that carries a state of its own, and newton_iters for implicit\n"
     "schemes; 'lgsim list MODEL' gives their units and meanings); one row per\n"
     "written step. Every number is printed as printf(\"%%.17g\") prints it.\n"
@@ -580,15 +581,14 @@ static void header_connection(void *ctx, const char *kind, int k, int a, int b)
 }
 
 /* the file, digest and topology lines of a model read from a file */
-static int write_provenance(csv_writer *w, const lg_model *m)
+static int write_provenance(csv_writer *w, const run_args *a)
 {
   static char esc[4 * PATH_MAX + 8];
-  const mb_topo *t = mb_model_topo(m);
-  const char *digest = mb_model_digest(m);
-  if (!t || !digest) return LG_OK;
+  const mb_topo *t = mb_model_topo(a->own_model);
+  if (!t) return LG_OK;
   lg_escape(esc, sizeof esc, t->file);
   header_topo h = {w, t, LG_OK};
-  h.st |= csv_printf(w, "# model_file = %s\n# model_sha256 = %s\n", esc, digest);
+  h.st |= csv_printf(w, "# model_file = %s\n# model_sha256 = %s\n", esc, a->digest);
   for (int i = 0; i < t->nb; i++) h.st |= csv_printf(w, "# body %d = %s\n", i + 1, t->name[i]);
   mb_each_connection(t, header_connection, &h);
   return h.st;
@@ -603,7 +603,7 @@ static int write_header(csv_writer *w, const run_args *a)
   st |= csv_printf(w, "# lgsim %s\n", LG_VERSION);
   st |= csv_printf(w, "# model = %s\n# model_family = %s\n# model_source = %s\n",
                    m->name, m->family, m->source);
-  st |= write_provenance(w, m);
+  st |= write_provenance(w, a);
   st |= csv_printf(w, "# scheme = %s\n# scheme_source = %s\n# scheme_implicit = %d\n",
                    s->name, s->source, s->implicit);
   for (const lg_param *p = m->params; p->name; p++) {

@@ -24,7 +24,6 @@ typedef struct {
   char *strings; /* names, units and docs of the parameters */
   char *columns;
   char *name, *doc, *source;
-  char digest[SHA256_HEX]; /* of the file mb_model_read read, or "" */
 } mb_model;
 typedef struct {
   char *name;
@@ -780,6 +779,11 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
 {
+  return mb_model_read_digest(path, NULL, msg, msglen);
+}
+
+lg_model *mb_model_read_digest(const char *path, char *digest, char *msg, size_t msglen)
+{
   struct stat sb;
   /* refuse what is not a regular file before reading from it, without
      blocking: a FIFO opens at once with O_NONBLOCK, and fstat says what it is */
@@ -852,7 +856,7 @@ lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
     return NULL;
   }
   lg_model *m = mb_model_parse(text, path, msg, msglen);
-  if (m) sha256_hex(((mb_model *)m)->digest, text, len);
+  if (m && digest) sha256_hex(digest, text, len);
   free(text);
   return m;
 }
@@ -887,12 +891,6 @@ void mb_models_init(void)
 const mb_topo *mb_model_topo(const lg_model *m)
 {
   return m && m->check == mb_check ? &((const mb_model *)m)->topo : NULL;
-}
-
-const char *mb_model_digest(const lg_model *m)
-{
-  const mb_model *M = (const mb_model *)m;
-  return mb_model_topo(m) && M->digest[0] ? M->digest : NULL;
 }
 
 /* every kind of connection: its word, the count and the array of mb_topo */

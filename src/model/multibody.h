@@ -118,11 +118,11 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 #define MB_FILE_MAX (16L * 1024 * 1024)
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen);
 void mb_model_free(lg_model *m);
+/* mb_model_read, and the SHA-256 of the bytes it parsed into digest (64
+   hexadecimal digits and a NUL: SHA256_HEX bytes) unless digest is NULL */
+lg_model *mb_model_read_digest(const char *path, char *digest, char *msg, size_t msglen);
 /* the topology of model m if it is a multibody model, else NULL */
 const mb_topo *mb_model_topo(const lg_model *m);
-/* the SHA-256 (hexadecimal) of the file m was read from by mb_model_read,
-   or NULL if m was not read from a file */
-const char *mb_model_digest(const lg_model *m);
 /* every connection between bodies, one call of f each: its kind ("joint"),
    its number within its kind (1, 2, ...) and its two sides (body indices,
    or MB_GROUND) */
