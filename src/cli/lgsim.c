@@ -102,9 +102,9 @@ static void help_main(FILE *f)
     "                          equations it implements; --tsv: one tab-separated\n"
     "                          row per model-scheme pair (model, scheme, source,\n"
     "                          parameters as NAME=DEFAULT separated by spaces)\n"
-    "  list [--tsv] MODEL      one model: its parameters and output columns, each\n"
+    "  list MODEL [--tsv]      one model: its parameters and output columns, each\n"
     "                          with its unit and meaning, and its schemes\n"
-    "  list [--tsv] --model-file FILE\n"
+    "  list --model-file FILE [--tsv]\n"
     "                          the same for the model described in FILE\n"
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
@@ -129,8 +129,8 @@ static void help_list(FILE *f)
 {
   fprintf(f,
     "Usage: lgsim list [--tsv]\n"
-    "       lgsim list [--tsv] MODEL\n"
-    "       lgsim list [--tsv] --model-file FILE\n"
+    "       lgsim list MODEL [--tsv]\n"
+    "       lgsim list --model-file FILE [--tsv]\n"
     "Without MODEL: every model (description, family, source of its defaults,\n"
     "parameters with default, unit and meaning, the schemes that integrate it),\n"
     "then every scheme (family, source, description, implicit or not).\n"
