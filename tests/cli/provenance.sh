@@ -12,6 +12,9 @@ for f in "$top"/src/model/*.mb; do
   (cd "$top" && "$LGSIM" run --model-file "$rel" ref --h 0.01 --T 0.02 -o "$tmp/run.csv") ||
     fail "$rel: run exits with status 0"
   check "$rel: # model_file names it as given" test "$(header model_file "$tmp/run.csv")" = "$rel"
+  check "$rel: every comment line is '# KEY = VALUE' (or the version), all before the data" \
+    awk '/^#/ { if (body || ($0 !~ /^# lgsim / && $0 !~ /^# [A-Za-z_0-9]+( [A-Za-z0-9_-]+)? = /))
+      exit 1; next } { body++ } END { exit !(body >= 2) }' "$tmp/run.csv"
   check "$rel: # model_sha256 is sha256sum's" test "$(header model_sha256 "$tmp/run.csv")" = \
     "$(sha256sum < "$f" | cut -d' ' -f1)"
   awk '$1 == "body" { printf "# body %d = %s\n", ++k, $2 }' "$f" > "$tmp/bodies"
