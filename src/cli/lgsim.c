@@ -17,6 +17,7 @@
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
+#include "model/multibody.h"
 #include "num/rk.h"
 
 static char tmp_path[PATH_MAX];            /* a named temporary output file */
@@ -101,8 +102,10 @@ static void help_main(FILE *f)
     "                          equations it implements; --tsv: one tab-separated\n"
     "                          row per model-scheme pair (model, scheme, source,\n"
     "                          parameters as NAME=DEFAULT separated by spaces)\n"
-    "  list MODEL              one model: its parameters and output columns, each\n"
+    "  list MODEL [--tsv]      one model: its parameters and output columns, each\n"
     "                          with its unit and meaning, and its schemes\n"
+    "  list --model-file FILE [--tsv]\n"
+    "                          the same for the model described in FILE\n"
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
     "                          'lgsim help run' for the options\n"
@@ -126,15 +129,20 @@ static void help_list(FILE *f)
 {
   fprintf(f,
     "Usage: lgsim list [--tsv]\n"
-    "       lgsim list MODEL\n"
+    "       lgsim list MODEL [--tsv]\n"
+    "       lgsim list --model-file FILE [--tsv]\n"
     "Without MODEL: every model (description, family, source of its defaults,\n"
     "parameters with default, unit and meaning, the schemes that integrate it),\n"
     "then every scheme (family, source, description, implicit or not).\n"
     "--tsv: one tab-separated row per model-scheme pair: model, scheme, source,\n"
     "parameters as NAME=DEFAULT separated by spaces (for scripts).\n"
     "With MODEL: that model alone, with every parameter and every output column,\n"
-    "each with its unit and meaning, and the columns of schemes that write a\n"
-    "state of their own.\n");
+    "each with its unit and meaning, the columns of schemes that write a state\n"
+    "of their own and, for a multibody model, its bodies and the two bodies each\n"
+    "joint joins; with --tsv, its rows alone.\n"
+    "With --model-file FILE: the model described in FILE (lgrepro-model(5)),\n"
+    "listed as a built-in model is; a file that 'lgsim run --model-file' refuses\n"
+    "is refused with the same message.\n");
 }
 
 static void help_run(FILE *f)
@@ -158,10 +166,11 @@ static void help_run(FILE *f)
     "Integrate MODEL with SCHEME (a scheme of the model's family; see 'lgsim list')\n"
     "from t = 0 for n = T/h steps of size h, and write CSV: '#' lines recording\n"
     "the package version, the model, the scheme, every parameter and every\n"
-    "option; one line of column names (the model's columns, or those of a\n"
-    "scheme that carries a state of its own, and newton_iters for implicit\n"
-    "schemes; 'lgsim list MODEL' gives their units and meanings); one row per\n"
-    "written step. Every number is printed as printf(\"%%.17g\") prints it.\n"
+    "option (with --model-file also the file's name, its SHA-256 and which\n"
+    "bodies each joint joins); one line of column names (the model's columns,\n"
+    "or those of a scheme that carries a state of its own, and newton_iters for\n"
+    "implicit schemes; 'lgsim list MODEL' gives their units and meanings); one\n"
+    "row per written step. Every number is printed as printf(\"%%.17g\") prints it.\n"
     "Numbers are decimal (0.01, 1e-3, -2.5). A value may follow its option as\n"
     "the next argument or after '=' (--h=0.001).\n"
     "\n"
@@ -215,6 +224,45 @@ static void help_run(FILE *f)
     "  lgsim run %s %s --every 100 --max-output 5G\n",
     tol, o.newton_maxiter, lg_newton_solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
 }
+/* the model of a file, checked on its defaults as lgsim run checks it */
+static lg_model *list_read_file(const char *file)
+{
+  char msg[1024] = "";
+  lg_model *m = mb_model_read(file, msg, sizeof msg);
+  if (!m) die(LGSIM_EXIT_USAGE, "%s", msg);
+  void *par = xmalloc(m->par_size);
+  lg_params_default(m, par);
+  msg[0] = '\0';
+  int st = m->check ? m->check(par, 0, msg, sizeof msg) : LG_OK;
+  free(par);
+  if (st != LG_OK) {
+    if (!msg[0]) snprintf(msg, sizeof msg, "model %s rejected the parameters", m->name);
+    mb_model_free(m);
+    die(LGSIM_EXIT_USAGE, "%s", msg);
+  }
+  return m;
+}
+
+static const char *side_name(const mb_topo *t, int b)
+{
+  return b == MB_GROUND ? "ground" : t->name[b];
+}
+
+static void print_connection(void *ctx, const char *kind, int k, int a, int b)
+{
+  const mb_topo *t = ctx;
+  printf("  %s %d = %s %s\n", kind, k, side_name(t, a), side_name(t, b));
+}
+
+/* a multibody model's bodies and what joins them; nothing for other models */
+static void print_topology(const lg_model *m)
+{
+  const mb_topo *t = mb_model_topo(m);
+  if (!t) return;
+  printf("\nBodies and connections (each with the two bodies it joins):\n");
+  for (int i = 0; i < t->nb; i++) printf("  body %d = %s\n", i + 1, t->name[i]);
+  mb_each_connection(t, print_connection, (void *)t);
+}
 static void print_params(const lg_model *m)
 {
   char buf[512];
@@ -252,23 +300,28 @@ static void list_text(void)
   }
 }
 
-static void list_tsv(void)
+static void tsv_rows(const lg_model *m)
 {
   char buf[512];
-  printf("model\tscheme\tsource\tparameters\n");
-  for (size_t i = 0; i < lg_nmodels(); i++) {
-    const lg_model *m = lg_model_at(i);
-    for (size_t k = 0; k < lg_nschemes(); k++) {
-      const lg_scheme_type *s = lg_scheme_at(k);
-      if (strcmp(s->family, m->family) != 0) continue;
-      printf("%s\t%s\t%s\t", m->name, s->name, s->source);
-      for (const lg_param *p = m->params; p->name; p++) {
-        fmt_param(buf, sizeof buf, p->def, p->len, 1);
-        printf("%s%s=%s", p == m->params ? "" : " ", p->name, buf);
-      }
-      printf("\n");
+  for (size_t k = 0; k < lg_nschemes(); k++) {
+    const lg_scheme_type *s = lg_scheme_at(k);
+    if (strcmp(s->family, m->family) != 0) continue;
+    printf("%s\t%s\t%s\t", m->name, s->name, s->source);
+    for (const lg_param *p = m->params; p->name; p++) {
+      fmt_param(buf, sizeof buf, p->def, p->len, 1);
+      printf("%s%s=%s", p == m->params ? "" : " ", p->name, buf);
     }
+    printf("\n");
   }
+}
+
+/* the rows of model only, or of every model if only is NULL */
+static void list_tsv(const lg_model *only)
+{
+  printf("model\tscheme\tsource\tparameters\n");
+  if (only) tsv_rows(only);
+  else
+    for (size_t i = 0; i < lg_nmodels(); i++) tsv_rows(lg_model_at(i));
 }
 
 static void print_columns(const char *columns, int implicit)
@@ -312,6 +365,7 @@ static void list_model(const lg_model *m)
   printf("%s: %s\n  family %s; defaults from %s\n", m->name, m->doc, m->family, m->source);
   printf("\nParameters (--set NAME=VALUE):\n");
   print_params(m);
+  print_topology(m);
   printf("\nSchemes:\n");
   for (size_t k = 0; k < lg_nschemes(); k++) {
     const lg_scheme_type *s = lg_scheme_at(k);
@@ -343,22 +397,31 @@ static void list_model(const lg_model *m)
 static int cmd_list(int argc, char **argv)
 {
   int tsv = 0;
-  const char *model = NULL;
+  const char *model = NULL, *file = NULL;
   for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--tsv") == 0) tsv = 1;
-    else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--tsv") == 0) tsv = 1;
+    else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
       help_list(stdout);
       return finish_stdout();
-    } else if (argv[i][0] != '-' && !model) model = argv[i];
-    else die(LGSIM_EXIT_USAGE, "list: unknown argument '%s' (see lgsim help list)", argv[i]);
+    } else if (strncmp(arg, "--model-file", 12) == 0 && (arg[12] == '\0' || arg[12] == '=')) {
+      if (file) die(LGSIM_EXIT_USAGE, "--model-file: given twice");
+      if (arg[12] == '=') file = arg + 13;
+      else if (i + 1 < argc) file = argv[++i];
+      else die(LGSIM_EXIT_USAGE, "--model-file: missing value");
+    } else if (arg[0] != '-' && !model) model = arg;
+    else die(LGSIM_EXIT_USAGE, "list: unknown argument '%s' (see lgsim help list)", arg);
   }
-  if (model) {
-    const lg_model *m = lg_model_find(model);
-    if (!m) die(LGSIM_EXIT_USAGE, "list: unknown model '%s' (see lgsim list)", model);
-    if (tsv) die(LGSIM_EXIT_USAGE, "list: --tsv lists every model; give no MODEL with it");
-    list_model(m);
-  } else if (tsv) list_tsv();
+  if (file && model)
+    die(LGSIM_EXIT_USAGE, "list: --model-file %s and model '%s': give one of them", file, model);
+  lg_model *own = file ? list_read_file(file) : NULL;
+  const lg_model *m = own;
+  if (model && !(m = lg_model_find(model)))
+    die(LGSIM_EXIT_USAGE, "list: unknown model '%s' (see lgsim list)", model);
+  if (tsv) list_tsv(m);
+  else if (m) list_model(m);
   else list_text();
+  mb_model_free(own);
   return finish_stdout();
 }
 static int out_fd = -1;                    /* the unnamed file, or -1 */
@@ -504,6 +567,33 @@ static void close_output(FILE *f, const char *path)
     tmp_active = 0;
   }
 }
+typedef struct {
+  csv_writer *w;
+  const mb_topo *t;
+  int st;
+} header_topo;
+
+static void header_connection(void *ctx, const char *kind, int k, int a, int b)
+{
+  header_topo *h = ctx;
+  h->st |= csv_printf(h->w, "# %s %d = %s %s\n", kind, k, side_name(h->t, a),
+                      side_name(h->t, b));
+}
+
+/* the file, digest and topology lines of a model read from a file */
+static int write_provenance(csv_writer *w, const run_args *a)
+{
+  static char esc[4 * PATH_MAX + 8];
+  const mb_topo *t = mb_model_topo(a->own_model);
+  if (!t) return LG_OK;
+  lg_escape(esc, sizeof esc, t->file);
+  header_topo h = {w, t, LG_OK};
+  h.st |= csv_printf(w, "# model_file = %s\n# model_sha256 = %s\n", esc, a->digest);
+  for (int i = 0; i < t->nb; i++) h.st |= csv_printf(w, "# body %d = %s\n", i + 1, t->name[i]);
+  mb_each_connection(t, header_connection, &h);
+  return h.st;
+}
+
 static int write_header(csv_writer *w, const run_args *a)
 {
   const lg_model *m = a->m;
@@ -513,6 +603,7 @@ static int write_header(csv_writer *w, const run_args *a)
   st |= csv_printf(w, "# lgsim %s\n", LG_VERSION);
   st |= csv_printf(w, "# model = %s\n# model_family = %s\n# model_source = %s\n",
                    m->name, m->family, m->source);
+  st |= write_provenance(w, a);
   st |= csv_printf(w, "# scheme = %s\n# scheme_source = %s\n# scheme_implicit = %d\n",
                    s->name, s->source, s->implicit);
   for (const lg_param *p = m->params; p->name; p++) {

@@ -6,7 +6,7 @@
 static const struct { const char *name, *unit, *doc; } plain[] = {
   {"t", "s", "time"},
   {"theta", "rad", "angle from the downward vertical (unwrapped: counts whole turns)"},
-  {"omega", "rad/s", "angular velocity of the planar pendulum"},
+  {"omega", "rad/s", "angular velocity, the rate of theta"},
   {"energy", "J", "total energy, kinetic plus potential (conserved by the exact flow)"},
   {"Lvert", "kg m^2/s",
    "angular momentum about the gravity direction through the pivot (conserved)"},
@@ -47,7 +47,7 @@ int lg_column_doc(const char *col, char *unit, size_t un, char *doc, size_t dn)
     const char *c = col + L, *body = NULL;
     int nb = 0;
     if (strncmp(col, stems[i].stem, L) != 0) continue;
-    if (*c >= '1' && *c <= '9' && strchr(c, '_')) {     /* multibody: STEM<body>_<idx> */
+    if (*c >= '1' && *c <= '9' && strchr(c, '_')) {     /* several bodies: STEM<body>_<idx> */
       body = c;
       while (*c >= '0' && *c <= '9') { c++; nb++; }
       if (*c != '_' || nb > 4) continue;

@@ -31,13 +31,13 @@ typedef struct lg_rowdef {
 
 typedef struct lg_state {
   double t;              /* time */
-  double theta, omega;   /* planar angle and angular rate */
+  double theta, omega;   /* angle in a plane and its rate */
   double R[9];           /* rotation, row-major, body to space */
   double W[3];           /* body angular velocity */
   double x[3], v[3];     /* position and velocity, if the model translates */
   int newton_iters;      /* Newton iterations of the last step (0: explicit) */
   double newton_resid;   /* residual norm at the end of the last step */
-  int nbody;             /* bodies of a multibody state (0: single-body models) */
+  int nbody;             /* bodies of a state of several (0: one body) */
   lg_body *body;         /* nbody bodies, owned by the scheme's workspace */
   const lg_rowdef *own;  /* the scheme's own output row, or NULL: the model's */
   double aux[12];        /* the scheme's own variables that own writes */
@@ -61,7 +61,7 @@ typedef struct {
   const char *doc;       /* one line */
 } lg_param;
 typedef struct lg_model {
-  const char *name;      /* e.g. "pendulum3d" */
+  const char *name;      /* unique, as typed on the command line */
   const char *family;    /* schemes of this family integrate this model */
   const char *source;    /* paper and section of the defaults */
   const char *doc;       /* one line */
@@ -76,7 +76,7 @@ typedef struct lg_model {
 typedef struct lg_scheme_type {
   const char *name;      /* e.g. "rk4", unique within its family */
   const char *family;    /* the model family it integrates */
-  const char *source;    /* paper and equations, e.g. "sun2022 Eqs. 43-44" */
+  const char *source;    /* the paper and the equations it implements */
   const char *doc;       /* one line */
   int implicit;          /* 1 if each step solves a nonlinear system */
   void *(*alloc)(const void *par, const lg_opts *opt);

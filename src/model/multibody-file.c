@@ -15,6 +15,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/multibody.h"
+#include "io/sha256.h"
 
 typedef struct {
   lg_model m; /* first, so that an lg_model * is an mb_model * */
@@ -778,6 +779,11 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
 {
+  return mb_model_read_digest(path, NULL, msg, msglen);
+}
+
+lg_model *mb_model_read_digest(const char *path, char *digest, char *msg, size_t msglen)
+{
   struct stat sb;
   /* refuse what is not a regular file before reading from it, without
      blocking: a FIFO opens at once with O_NONBLOCK, and fstat says what it is */
@@ -850,6 +856,7 @@ lg_model *mb_model_read(const char *path, char *msg, size_t msglen)
     return NULL;
   }
   lg_model *m = mb_model_parse(text, path, msg, msglen);
+  if (m && digest) sha256_hex(digest, text, len);
   free(text);
   return m;
 }
@@ -880,4 +887,20 @@ void mb_models_init(void)
     free(text);
     if (m) mb_models[n++] = m;
   }
+}
+const mb_topo *mb_model_topo(const lg_model *m)
+{
+  return m && m->check == mb_check ? &((const mb_model *)m)->topo : NULL;
+}
+
+/* every kind of connection: its word, the count and the array of mb_topo */
+#define MB_CONNECTION_KINDS(X) \
+  X("joint", nj, joint)
+
+void mb_each_connection(const mb_topo *t, mb_connection_fn f, void *ctx)
+{
+#define MB_EACH_OF_KIND(WORD, COUNT, ARRAY) \
+  for (int k = 0; k < t->COUNT; k++) f(ctx, WORD, k + 1, t->ARRAY[k].a, t->ARRAY[k].b);
+  MB_CONNECTION_KINDS(MB_EACH_OF_KIND)
+#undef MB_EACH_OF_KIND
 }

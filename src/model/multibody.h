@@ -118,6 +118,16 @@ lg_model *mb_model_parse(const char *text, const char *where, char *msg, size_t 
 #define MB_FILE_MAX (16L * 1024 * 1024)
 lg_model *mb_model_read(const char *path, char *msg, size_t msglen);
 void mb_model_free(lg_model *m);
+/* mb_model_read, and the SHA-256 of the bytes it parsed into digest (64
+   hexadecimal digits and a NUL: SHA256_HEX bytes) unless digest is NULL */
+lg_model *mb_model_read_digest(const char *path, char *digest, char *msg, size_t msglen);
+/* the topology of model m if it is a multibody model, else NULL */
+const mb_topo *mb_model_topo(const lg_model *m);
+/* every connection between bodies, one call of f each: its kind ("joint"),
+   its number within its kind (1, 2, ...) and its two sides (body indices,
+   or MB_GROUND) */
+typedef void (*mb_connection_fn)(void *ctx, const char *kind, int k, int a, int b);
+void mb_each_connection(const mb_topo *t, mb_connection_fn f, void *ctx);
 
 extern const lg_model *mb_models[]; /* filled by mb_models_init */
 void mb_models_init(void);

@@ -145,6 +145,37 @@ for lim in 380k 400k 420k 800k; do
   rm -f "$tmp/long.csv"
 done
 
+# 7b. The same with the provenance lines of a model file at their largest
+# share: a chain of 100 bodies with 450-character names, a joint between
+# each two, whose file is mostly these lines (73 %): every limit below the
+# file's size must be refused, none let through to write more.
+long=$(printf '%0450d' 0)
+awk -v n="$long" 'BEGIN { print "model longnames\ngravity 9.81 0 0 -1"
+  for (i = 1; i <= 100; i++)
+    printf "body b%d_%s\n  mass 0.1\n  inertia 0.0001 0.00083333 0.00083333\n" \
+      "  position %g 0 0\n", i, n, 0.1 * i - 0.05
+  printf "joint ground 0 0 0 b1_%s -0.05 0 0\n", n
+  for (i = 2; i <= 100; i++) printf "joint b%d_%s 0.05 0 0 b%d_%s -0.05 0 0\n", i - 1, n, i, n }' \
+  > "$tmp/names.mb"
+"$LGSIM" run --model-file "$tmp/names.mb" ref --T 0 --max-output 4M -o "$tmp/names.csv"
+size=$(wc -c < "$tmp/names.csv")
+provbytes=$(grep -E '^# (model_file|model_sha256|body [0-9]+|joint [0-9]+) = ' "$tmp/names.csv" |
+  wc -c)
+check "long names: $size bytes under --max-output 4M, $provbytes of them provenance" \
+  test "$((2 * provbytes))" -gt "$size"
+for frac in 50 70 90 99; do
+  lim=$((size * frac / 100))
+  "$LGSIM" run --model-file "$tmp/names.mb" ref --T 0 --max-output "$lim" -o "$tmp/lim.csv" \
+    2> /dev/null
+  st=$?
+  bytes=0
+  [ -f "$tmp/lim.csv" ] && bytes=$(wc -c < "$tmp/lim.csv")
+  if [ "$st" -eq 2 ] && [ ! -e "$tmp/lim.csv" ]; then ok "long names, --max-output $lim: refused"
+  else fail "long names, --max-output $lim ($frac % of the file): exit $st, $bytes bytes"; fi
+  rm -f "$tmp/lim.csv"
+done
+rm -f "$tmp/names.mb" "$tmp/names.csv"
+
 # 8. An explicit scheme that drifts while staying finite: RKMK4 at h = 0.01
 # on a chain of ten links released horizontally.
 awk 'BEGIN { print "model chain10\ngravity 9.81 0 0 -1"

@@ -20,13 +20,18 @@ check "doublependulum columns: per body x, R, W, v, then the diagnostics" \
 check "11 rows from t = 0 to 10" test "$(grep -v '^#' "$tmp/dp.csv" | sed 1d | wc -l)" -eq 11
 check "constraints held to round-off at t = 10" awk -F, '!/^#/ && NR > 1 && $1 == 10 {
   exit !($(NF-1) < 1e-13 && $NF < 1e-13) }' "$tmp/dp.csv"
-# a built-in model and its model file are the same description: same bytes
+# a built-in model and its model file are the same description: same bytes,
+# but for the provenance lines only a file's run writes
+prov='^# (model_file|model_sha256|body [0-9]+|joint [0-9]+) = '
 for m in doublependulum spherical-top; do
   "$LGSIM" run "$m" ref --T 1 --h 0.01 --every 10 -o "$tmp/a.csv"
   (cd "$top" && "$LGSIM" run --model-file "src/model/$m.mb" ref --T 1 --h 0.01 --every 10 \
      -o "$tmp/b.csv")
-  check "$m: --model-file src/model/$m.mb gives the built-in's bytes" \
-    cmp -s "$tmp/a.csv" "$tmp/b.csv"
+  grep -vE "$prov" "$tmp/b.csv" > "$tmp/b-rest.csv"
+  check "$m: --model-file src/model/$m.mb gives the built-in's bytes and its provenance" \
+    cmp -s "$tmp/a.csv" "$tmp/b-rest.csv"
+  check "... the built-in's run has no provenance line" test "$(grep -cE "$prov" "$tmp/a.csv")" -eq 0
+  check "... the file's run has them" test "$(grep -cE "$prov" "$tmp/b.csv")" -ge 3
 done
 # per-body parameters, and the check that names what a --set broke
 "$LGSIM" run doublependulum ref --T 0.01 --set m2=30 --set g=9.8 > "$tmp/set.csv"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/lib/args.h"
+#include "io/sha256.h"
 #include "model/multibody.h"
 
 static int usage(char *msg, size_t n, const char *fmt, ...)
@@ -226,12 +227,40 @@ static int probe_columns(run_args *a, char *msg, size_t n)
   return LGSIM_EXIT_OK;
 }
 
+/* the provenance lines of a model file: "# KIND K = A B\n" is at most 24
+   bytes besides its three words (K has at most 11 digits) */
+typedef struct {
+  const mb_topo *t;
+  double bytes;
+} connection_bytes;
+
+static void count_connection(void *ctx, const char *kind, int k, int a, int b)
+{
+  connection_bytes *c = ctx;
+  (void)k;
+  c->bytes += (double)strlen(kind) + 24;
+  c->bytes += a == MB_GROUND ? 6 : (double)strlen(c->t->name[a]);
+  c->bytes += b == MB_GROUND ? 6 : (double)strlen(c->t->name[b]);
+}
+
+static double provenance_bytes(const lg_model *own)
+{
+  const mb_topo *t = mb_model_topo(own);
+  if (!t) return 0;
+  connection_bytes c = {t, 0};
+  c.bytes = 24 + 4.0 * (double)strlen(t->file) + 24 + SHA256_HEX;  /* each byte escaped: 4 */
+  for (int i = 0; i < t->nb; i++) c.bytes += 24 + (double)strlen(t->name[i]);
+  mb_each_connection(t, count_connection, &c);
+  return c.bytes;
+}
+
 /* a bound on the bytes of the comment lines and the column names: every
-   "# param" line at 25 bytes a number, the other lines at most 8 KiB with
-   the model's and scheme's texts, and an error line on standard output */
+   "# param" line at 25 bytes a number, the provenance of a model file as
+   counted above, the other lines at most 8 KiB with the model's and
+   scheme's texts, and an error line on standard output */
 static double header_bytes(const run_args *a)
 {
-  double b = 8192 + 4 * 1024 + a->colbytes;
+  double b = 8192 + 4 * 1024 + a->colbytes + provenance_bytes(a->own_model);
   b += (double)strlen(a->m->source) + strlen(a->m->doc) + strlen(a->s->source);
   for (const lg_param *p = a->m->params; p->name; p++)
     b += (double)strlen(p->name) + strlen(p->unit) + 25.0 * p->len + 20;
@@ -241,7 +270,8 @@ static double header_bytes(const run_args *a)
 int lgsim_prepare(run_args *a, char *msg, size_t n)
 {
   int st;
-  if (a->model_file && !(a->own_model = mb_model_read(a->model_file, msg, n)))
+  if (a->model_file &&
+      !(a->own_model = mb_model_read_digest(a->model_file, a->digest, msg, n)))
     return LGSIM_EXIT_USAGE;
   a->m = a->own_model ? a->own_model : lg_model_find(a->model);
   if (!a->m) return usage(msg, n, "unknown model '%s' (see lgsim list)", a->model);

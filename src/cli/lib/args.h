@@ -29,6 +29,7 @@ typedef struct {
   int nsets;
   /* filled by lgsim_prepare */
   lg_model *own_model;          /* read from --model-file, freed with the record */
+  char digest[65];              /* the SHA-256 of its bytes, hexadecimal */
   const lg_model *m;
   const lg_scheme_type *s;
   void *par;                    /* the parameters, checked */
