@@ -470,6 +470,7 @@ typedef struct {
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
   int nh;
   int pending;           /* DL: z solves the stage 1 from q already */
+  char why[240];         /* the words of a refusal */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -540,6 +541,11 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   hg_vi_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  static const char *const name[] = {"dh", "rattlie", "dl"};
+  if (mb_applied_refuse(w->p->topo, name[w->kind], w->why, sizeof w->why) != LG_OK) {
+    s->why = w->why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   w->nh = 0;
@@ -798,6 +804,7 @@ typedef struct {
   mb_work *mw;
   lg_body *q;
   double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
+  char why[240];         /* the words of a refusal */
 } hg_ga_ws;
 
 static void hg_gaw_free(void *ws)
@@ -848,6 +855,10 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  if (mb_applied_refuse(w->p->topo, "galpha", w->why, sizeof w->why) != LG_OK) {
+    s->why = w->why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);

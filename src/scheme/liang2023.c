@@ -29,6 +29,7 @@ typedef struct {
   double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
   double tol;
   int maxiter;
+  char why[240];   /* the words of a refusal */
 } liang_ws;
 static void liang_free(void *ws)
 {
@@ -97,6 +98,11 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   liang_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  if (w->kind == LIANG_MID
+      && mb_applied_refuse(w->p->topo, "imid-index2", w->why, sizeof w->why) != LG_OK) {
+    s->why = w->why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
