@@ -300,7 +300,8 @@ static int read_spring(mb_desc *d, const char **s)
     buf[n] = '\0';
     double x;
     int ps = lg_parse_real(buf, &x);
-    if (ps == LG_PARSE_SYNTAX) return desc_error(d, "spring: %s '%s' is not a number", word[k], buf);
+    if (ps == LG_PARSE_SYNTAX)
+      return desc_error(d, "spring: %s '%s' is not a number", word[k], buf);
     if (ps != LG_PARSE_OK)
       return desc_error(d, "spring: %s '%s' is not a finite number", word[k], buf);
     if (x < 0)
@@ -603,13 +604,15 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
     for (int c = 0; c < 3 && !bad; c++)
       bad = lg_check_finite(m1, ml, nm[2 + c], sp + MB_SK + c, 1) ||
             lg_check_nonneg(m1, ml, nm[2 + c], sp[MB_SK + c]);
-    if (bad) return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
+    if (bad)
+      return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
   }
   for (int k = 0; k < t->nf + t->nt; k++) {
-    snprintf(nm[0], sizeof nm[0], "%s%d", k < t->nf ? "F" : "T", k < t->nf ? k + 1 : k - t->nf + 1);
+    const int force = k < t->nf;
+    snprintf(nm[0], sizeof nm[0], "%s%d", force ? "F" : "T", force ? k + 1 : k - t->nf + 1);
     if (lg_check_finite(m1, ml, nm[0], mb_load_par(p, k), 3))
-      return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + t->ns + k, o, sizeof o),
-                         m1);
+      return check_error(msg, msglen, "%s%s",
+                         origin(p, t->nb + t->nj + 1 + t->ns + k, o, sizeof o), m1);
   }
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
@@ -722,11 +725,13 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.ns = ns;
   M->topo.nf = nf;
   M->topo.nt = nt;
-  M->topo.spring = malloc(((size_t)ns + 1) * sizeof *M->topo.spring);
-  M->topo.fbody = malloc(((size_t)nf + 1) * sizeof *M->topo.fbody);
-  M->topo.tbody = malloc(((size_t)nt + 1) * sizeof *M->topo.tbody);
+  /* allocated only when used: a model without them allocates as before */
+  if (ns) M->topo.spring = malloc((size_t)ns * sizeof *M->topo.spring);
+  if (nf) M->topo.fbody = malloc((size_t)nf * sizeof *M->topo.fbody);
+  if (nt) M->topo.tbody = malloc((size_t)nt * sizeof *M->topo.tbody);
   M->params = calloc(np + 1, sizeof *M->params);
-  if (!M->topo.name || !M->params || !M->topo.spring || !M->topo.fbody || !M->topo.tbody) {
+  if (!M->topo.name || !M->params || (ns && !M->topo.spring) || (nf && !M->topo.fbody) ||
+      (nt && !M->topo.tbody)) {
     mb_model_free(&M->m);
     return NULL;
   }
@@ -829,8 +834,9 @@ static lg_model *mb_build(mb_desc *d)
       off[k][0] = sb_printf(&sb, sp[c].fmt, j + 1);
       off[k][1] = sb_printf(&sb, "%s", sp[c].unit);
       off[k][2] = sb_printf(&sb, sp[c].doc, j + 1);
-      P[k].offset = offsetof(mb_par, val) + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj
-                                                     + MB_SPRINGLEN * j + sp[c].off) * sizeof(double);
+      P[k].offset = offsetof(mb_par, val)
+                    + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j
+                               + sp[c].off) * sizeof(double);
       P[k].len = sp[c].len;
       memcpy(P[k].def, d->spring[j].v + sp[c].off, (size_t)sp[c].len * sizeof(double));
     }

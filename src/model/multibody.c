@@ -119,7 +119,13 @@ void mb_force(const mb_par *p, const lg_body *q, double *f)
     so3_cross(f + 6 * i, JW, W);
     for (int r = 0; r < 3; r++) f[6 * i + 3 + r] = b[MB_M] * g * e[r];
   }
-  if (p->topo->ns + p->topo->nf + p->topo->nt > 0) mb_applied(p, q, f);
+}
+
+/* the same plus the springs, forces and torques of section (mb-applied) */
+static void mb_force_applied(const mb_par *p, const lg_body *q, double *f)
+{
+  mb_force(p, q, f);
+  mb_applied(p, q, f);
 }
 
 double mb_energy(const mb_par *p, const lg_body *q)
@@ -353,8 +359,8 @@ int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
   const char *what = t->ns ? "spring" : t->nf ? "force" : "torque";
   const int line = t->line ? t->line[base + (t->ns ? 0 : t->nf ? t->ns : t->ns + t->nf)] : 0;
   snprintf(why, n, "scheme %s does not take applied forces (the %s statement of %s line %d); "
-           "schemes ref, rkmk4 and rkmk4-proj do", scheme, what, t->file ? t->file : "the model",
-           line);
+           "schemes ref, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
+           t->file ? t->file : "the model", line);
   return LG_EINVAL;
 }
 struct mb_work {
@@ -375,6 +381,9 @@ struct mb_work {
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
+  /* mb_force, or with the model's applied forces mb_force_applied: chosen
+     once, so that a model without them costs not one instruction more */
+  void (*force)(const mb_par *, const lg_body *, double *);
   int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
 };
@@ -407,6 +416,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
+  w->force = t->ns + t->nf + t->nt > 0 ? mb_force_applied : mb_force;
   return w;
 }
 
@@ -822,7 +832,7 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 {
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
-  mb_force(p, q, w->f);
+  w->force(p, q, w->f);
   mb_b_minv(p, w, w->f, w->r);
   mb_bdotv(p, q, w->mu);
   for (int k = 0; k < w->nc; k++) w->mu[k] += w->r[k];

@@ -84,7 +84,9 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B);
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
 /* c = B V for each joint (velocity-level residual) */
 void mb_bv(const mb_par *p, const lg_body *q, double *c);
-/* f (6 nb): body-frame torque -W x J W and spatial force m g e of each body */
+/* f (6 nb): body-frame torque -W x J W and spatial force m g e of each body
+   (gravity alone: mb_applied adds the model's other forces, and mb_accel
+   both) */
 void mb_force(const mb_par *p, const lg_body *q, double *f);
 /* kinetic plus gravitational energy, plus the potentials of the springs
    and the constant forces */
