@@ -359,7 +359,7 @@ int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
   const char *what = t->ns ? "spring" : t->nf ? "force" : "torque";
   const int line = t->line ? t->line[base + (t->ns ? 0 : t->nf ? t->ns : t->ns + t->nf)] : 0;
   snprintf(why, n, "scheme %s does not take applied forces (the %s statement of %s line %d); "
-           "schemes ref, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
+           "schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
            t->file ? t->file : "the model", line);
   return LG_EINVAL;
 }

@@ -470,7 +470,6 @@ typedef struct {
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
   int nh;
   int pending;           /* DL: z solves the stage 1 from q already */
-  char why[240];         /* the words of a refusal */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -541,9 +540,12 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   hg_vi_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  /* a model with applied forces is refused: the words in a buffer of the
+     calling thread (the workspace keeps the size it had without them) */
   static const char *const name[] = {"dh", "rattlie", "dl"};
-  if (mb_applied_refuse(w->p->topo, name[w->kind], w->why, sizeof w->why) != LG_OK) {
-    s->why = w->why;
+  static _Thread_local char why[240];
+  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+    s->why = why;
     return LG_EINVAL;
   }
   w->h = h;
@@ -686,6 +688,12 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   g->q1 = calloc(nb, sizeof *g->q1);
   g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
   if (!g->dq0 || !g->V0 || !g->f || !g->q1 || !g->zlast) { hg_ga_free(g); return NULL; }
+  if (p->topo->ns + p->topo->nf + p->topo->nt > 0) {
+    g->fa = malloc(6 * nb * sizeof *g->fa);
+    g->Kq = malloc(36 * nb * nb * sizeof *g->Kq);
+    g->Kv = malloc(36 * nb * nb * sizeof *g->Kv);
+    if (!g->fa || !g->Kq || !g->Kv) { hg_ga_free(g); return NULL; }
+  }
   return g;
 }
 
@@ -693,6 +701,7 @@ void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
   free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
+  free(g->fa); free(g->Kq); free(g->Kv);
   free(g);
 }
 
@@ -792,6 +801,56 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
   newton_jac h = {Jac, (size_t)g->n, NULL};
   return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
+int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_ga *g = par;
+  const mb_par *p = g->p;
+  const int nb = g->nb;
+  const size_t n6 = 6 * (size_t)nb;
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
+  int st = hg_ga_jfdf(z, par, r, Jac);
+  if (st != 0) return st;
+  memset(g->fa, 0, n6 * sizeof *g->fa);
+  mb_applied(p, g->q1, g->fa);
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      r[6 * i + a] -= g->cq * g->fa[6 * i + a] / bp[MB_J + a];
+      r[6 * i + 3 + a] -= g->cq * g->fa[6 * i + 3 + a] / bp[MB_M];
+    }
+  }
+  if (!Jac || p->topo->ns == 0) return 0;
+  mb_applied_jac(p, g->q1, g->Kq, g->Kv);
+  for (int j = 0; j < nb; j++) {
+    double th[3] = {g->dq0[6 * j] + z[6 * j], g->dq0[6 * j + 1] + z[6 * j + 1],
+                    g->dq0[6 * j + 2] + z[6 * j + 2]}, T[9];
+    so3_dexp(T, th);
+    for (int i = 0; i < nb; i++) {
+      const double *bp = mb_body_par(p, i);
+      size_t ld;
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * j), &ld);
+      for (int a = 0; a < 6; a++) {
+        const double c = g->cq / (a < 3 ? bp[MB_J + a] : bp[MB_M]);
+        const double *kq = g->Kq + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        const double *kv = g->Kv + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        for (int b = 0; b < 3; b++) {
+          double w = g->cvq * kv[b];
+          for (int m = 0; m < 3; m++) w += kq[m] * T[3 * m + b];
+          D[(size_t)a * ld + (size_t)b] -= c * w;
+          D[(size_t)a * ld + (size_t)(3 + b)] -= c * (kq[3 + b] + g->cvq * kv[3 + b]);
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ga *g = par;
+  newton_jac h = {Jac, (size_t)g->n, NULL};
+  return hg_ga_jfdf_applied(z, par, r, Jac ? &h : NULL);
+}
 
 typedef struct {
   const mb_par *p;
@@ -804,7 +863,7 @@ typedef struct {
   mb_work *mw;
   lg_body *q;
   double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
-  char why[240];         /* the words of a refusal */
+  newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
 } hg_ga_ws;
 
 static void hg_gaw_free(void *ws)
@@ -834,8 +893,11 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
-  w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
+  /* a spring couples bodies no joint couples: with springs, dense */
+  w->nw = p->topo->ns > 0 ? newton_alloc(n, opt->newton_solver)
+                          : mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
+  w->fdf = w->g && w->g->fa ? hg_ga_jfdf_applied : hg_ga_jfdf;
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
@@ -855,10 +917,6 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  if (mb_applied_refuse(w->p->topo, "galpha", w->why, sizeof w->why) != LG_OK) {
-    s->why = w->why;
-    return LG_EINVAL;
-  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
@@ -898,7 +956,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
+  int st = newton_solve_sparse(w->nw, w->fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
                                &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;

@@ -56,12 +56,18 @@ typedef struct {
   lg_body *q1;           /* q_{n+1}, V_{n+1} at the last evaluation ... */
   double *zlast;         /* ... and where it was made */
   double *f;             /* 6 nb scratch */
+  double *fa, *Kq, *Kv;  /* the applied forces of chapter 8 and their Jacobian
+                            (NULL for a model without them) */
 } hg_ga;
 
 hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
+/* the same with the springs, forces and torques of the model (its dense
+   Jacobian cleared first), and its dense form for the tests */
+int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac);
+int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac);
 
 /* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
    residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or

@@ -29,7 +29,6 @@ typedef struct {
   double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
   double tol;
   int maxiter;
-  char why[240];   /* the words of a refusal */
   int applied;     /* the model has springs, forces or torques */
   newton_jfdf_fn fdf;  /* liang_mid_jfdf, or with them liang_mid_jfdf_applied */
   double *fa;      /* 6 nb: their forces at the midpoint */
