@@ -537,11 +537,11 @@ static int mb_check_spring_length(const mb_par *p, const lg_body *q, char *msg, 
 {
   const mb_topo *t = p->topo;
   char o[300];
-  for (int k = 0; k < t->ns; k++) {
+  for (int k = 0; k < t->ld->ns; k++) {
     const double *sp = mb_spring_par(p, k);
     double y[2][3];
     for (int s = 0; s < 2; s++) {
-      const int b = s ? t->spring[k].b : t->spring[k].a;
+      const int b = s ? t->ld->spring[k].b : t->ld->spring[k].a;
       if (b == MB_GROUND) memcpy(y[s], sp + 3 * s, sizeof y[s]);
       else {
         so3_mv(y[s], q[b].R, sp + 3 * s);
@@ -594,7 +594,7 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
   }
   for (int k = 0; k < t->nj; k++)
     for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
-  for (int k = 0; k < t->ns; k++) {
+  for (int k = 0; k < t->ld->ns; k++) {
     const double *sp = mb_spring_par(p, k);
     static const char *const what[3] = {"K", "C", "L"};
     snprintf(nm[0], sizeof nm[0], "S%da", k + 1);
@@ -607,12 +607,12 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
     if (bad)
       return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
   }
-  for (int k = 0; k < t->nf + t->nt; k++) {
-    const int force = k < t->nf;
-    snprintf(nm[0], sizeof nm[0], "%s%d", force ? "F" : "T", force ? k + 1 : k - t->nf + 1);
+  for (int k = 0; k < t->ld->nf + t->ld->nt; k++) {
+    const int force = k < t->ld->nf;
+    snprintf(nm[0], sizeof nm[0], "%s%d", force ? "F" : "T", force ? k + 1 : k - t->ld->nf + 1);
     if (lg_check_finite(m1, ml, nm[0], mb_load_par(p, k), 3))
       return check_error(msg, msglen, "%s%s",
-                         origin(p, t->nb + t->nj + 1 + t->ns + k, o, sizeof o), m1);
+                         origin(p, t->nb + t->nj + 1 + t->ld->ns + k, o, sizeof o), m1);
   }
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
@@ -722,16 +722,22 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
   const int ns = d->ns, nf = d->nl[0], nt = d->nl[1];
   size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt;
-  M->topo.ns = ns;
-  M->topo.nf = nf;
-  M->topo.nt = nt;
   /* allocated only when used: a model without them allocates as before */
-  if (ns) M->topo.spring = malloc((size_t)ns * sizeof *M->topo.spring);
-  if (nf) M->topo.fbody = malloc((size_t)nf * sizeof *M->topo.fbody);
-  if (nt) M->topo.tbody = malloc((size_t)nt * sizeof *M->topo.tbody);
+  mb_loads *ld = NULL;
+  M->topo.ld = &mb_no_loads;
+  if (ns + nf + nt > 0 && (ld = calloc(1, sizeof *ld)) != NULL) {
+    M->topo.ld = ld;
+    ld->ns = ns;
+    ld->nf = nf;
+    ld->nt = nt;
+    if (ns) ld->spring = malloc((size_t)ns * sizeof *ld->spring);
+    if (nf) ld->fbody = malloc((size_t)nf * sizeof *ld->fbody);
+    if (nt) ld->tbody = malloc((size_t)nt * sizeof *ld->tbody);
+  }
   M->params = calloc(np + 1, sizeof *M->params);
-  if (!M->topo.name || !M->params || (ns && !M->topo.spring) || (nf && !M->topo.fbody) ||
-      (nt && !M->topo.tbody)) {
+  if (!M->topo.name || !M->params || (ns + nf + nt > 0 && (!ld || (ns && !ld->spring) ||
+                                                         (nf && !ld->fbody) ||
+                                                         (nt && !ld->tbody)))) {
     mb_model_free(&M->m);
     return NULL;
   }
@@ -760,15 +766,15 @@ static lg_model *mb_build(mb_desc *d)
   }
   M->topo.line[nb + nj] = d->gline;
   for (int j = 0; j < ns; j++) {
-    M->topo.spring[j].a = d->spring[j].a;
-    M->topo.spring[j].b = d->spring[j].b;
+    ld->spring[j].a = d->spring[j].a;
+    ld->spring[j].b = d->spring[j].b;
     M->topo.line[nb + nj + 1 + j] = d->spring[j].line;
     memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j,
            d->spring[j].v, sizeof d->spring[j].v);
   }
   for (int kind = 0, j0 = 0; kind < 2; j0 += d->nl[kind], kind++)
     for (int j = 0; j < d->nl[kind]; j++) {
-      (kind ? M->topo.tbody : M->topo.fbody)[j] = d->load[kind][j].body;
+      (kind ? ld->tbody : ld->fbody)[j] = d->load[kind][j].body;
       M->topo.line[nb + nj + 1 + ns + j0 + j] = d->load[kind][j].line;
       memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * ns
                  + MB_LOADLEN * (j0 + j), d->load[kind][j].v, sizeof d->load[kind][j].v);
@@ -912,9 +918,14 @@ void mb_model_free(lg_model *m)
     for (int i = 0; i < M->topo.nb; i++) free(M->topo.name[i]);
   free(M->topo.name);
   free(M->topo.joint);
-  free(M->topo.spring);
-  free(M->topo.fbody);
-  free(M->topo.tbody);
+  if (M->topo.ld && M->topo.ld != &mb_no_loads) {
+    mb_loads *ld;                     /* the model's own, allocated by mb_build */
+    memcpy(&ld, &M->topo.ld, sizeof ld);
+    free(ld->spring);
+    free(ld->fbody);
+    free(ld->tbody);
+    free(ld);
+  }
   free(M->topo.file);
   free(M->topo.line);
   free(M->topo.def);

@@ -137,7 +137,7 @@ double mb_energy(const mb_par *p, const lg_body *q)
     E += 0.5 * (J[0] * W[0] * W[0] + J[1] * W[1] * W[1] + J[2] * W[2] * W[2])
          + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v) - b[MB_M] * g * so3_dot(e, q[i].x);
   }
-  if (p->topo->ns + p->topo->nf > 0) E += mb_applied_potential(p, q);
+  if (p->topo->ld->ns + p->topo->ld->nf > 0) E += mb_applied_potential(p, q);
   return E;
 }
 
@@ -176,6 +176,8 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
 {
   return mb_joint_err(p, q, mb_bv);
 }
+const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL};
+
 /* one end of a spring: its body (or the ground), its point, and where the
    point is and how fast it moves, in space */
 typedef struct {
@@ -186,7 +188,7 @@ typedef struct {
 
 static mb_end mb_spring_end(const mb_par *p, const lg_body *q, int k, int s)
 {
-  const mb_joint *j = &p->topo->spring[k];
+  const mb_joint *j = &p->topo->ld->spring[k];
   mb_end e = {s ? j->b : j->a, mb_spring_par(p, k) + 3 * s, {0, 0, 0}, {0, 0, 0}};
   if (e.body == MB_GROUND) {
     memcpy(e.y, e.P, sizeof e.y);
@@ -236,7 +238,7 @@ static void mb_add_point_force(const lg_body *q, int i, const double P[3], const
 void mb_applied(const mb_par *p, const lg_body *q, double *f)
 {
   const mb_topo *t = p->topo;
-  for (int k = 0; k < t->ns; k++) {
+  for (int k = 0; k < t->ld->ns; k++) {
     const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
     double F[3], u[3], e[3], l, mF[3];
     mb_spring_force(p, k, &a, &b, F, &l, u, e);
@@ -244,13 +246,13 @@ void mb_applied(const mb_par *p, const lg_body *q, double *f)
     if (a.body != MB_GROUND) mb_add_point_force(q, a.body, a.P, F, f);
     if (b.body != MB_GROUND) mb_add_point_force(q, b.body, b.P, mF, f);
   }
-  for (int k = 0; k < t->nf; k++) {
+  for (int k = 0; k < t->ld->nf; k++) {
     const double *F = mb_load_par(p, k);
-    for (int r = 0; r < 3; r++) f[6 * t->fbody[k] + 3 + r] += F[r];
+    for (int r = 0; r < 3; r++) f[6 * t->ld->fbody[k] + 3 + r] += F[r];
   }
-  for (int k = 0; k < t->nt; k++) {
-    const double *T = mb_load_par(p, t->nf + k);
-    for (int r = 0; r < 3; r++) f[6 * t->tbody[k] + r] += T[r];
+  for (int k = 0; k < t->ld->nt; k++) {
+    const double *T = mb_load_par(p, t->ld->nf + k);
+    for (int r = 0; r < 3; r++) f[6 * t->ld->tbody[k] + r] += T[r];
   }
 }
 
@@ -258,7 +260,7 @@ double mb_applied_potential(const mb_par *p, const lg_body *q)
 {
   const mb_topo *t = p->topo;
   double U = 0;
-  for (int k = 0; k < t->ns; k++) {
+  for (int k = 0; k < t->ld->ns; k++) {
     const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
     const double *sp = mb_spring_par(p, k);
     double d[3];
@@ -266,7 +268,7 @@ double mb_applied_potential(const mb_par *p, const lg_body *q)
     const double s = so3_norm(d) - sp[MB_SL];
     U += 0.5 * sp[MB_SK] * s * s;
   }
-  for (int k = 0; k < t->nf; k++) U -= so3_dot(mb_load_par(p, k), q[t->fbody[k]].x);
+  for (int k = 0; k < t->ld->nf; k++) U -= so3_dot(mb_load_par(p, k), q[t->ld->fbody[k]].x);
   return U;
 }
 /* block (r0, c0) of the n x n matrix K += s A (3 x 3) */
@@ -282,7 +284,7 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
   const size_t n = 6 * (size_t)t->nb;
   memset(Kq, 0, n * n * sizeof *Kq);
   memset(Kv, 0, n * n * sizeof *Kv);
-  for (int k = 0; k < t->ns; k++) {
+  for (int k = 0; k < t->ld->ns; k++) {
     const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
     const mb_end end[2] = {mb_spring_end(p, q, k, 0), mb_spring_end(p, q, k, 1)};
     double F[3], u[3], e[3], l, Fd[9], Fe[9];
@@ -354,10 +356,10 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
 
 int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
 {
-  if (t->ns + t->nf + t->nt == 0) return LG_OK;
+  if (t->ld->ns + t->ld->nf + t->ld->nt == 0) return LG_OK;
   const int base = t->nb + t->nj + 1;
-  const char *what = t->ns ? "spring" : t->nf ? "force" : "torque";
-  const int line = t->line ? t->line[base + (t->ns ? 0 : t->nf ? t->ns : t->ns + t->nf)] : 0;
+  const char *what = t->ld->ns ? "spring" : t->ld->nf ? "force" : "torque";
+  const int line = t->line ? t->line[base + (t->ld->ns ? 0 : t->ld->nf ? t->ld->ns : t->ld->ns + t->ld->nf)] : 0;
   snprintf(why, n, "scheme %s does not take applied forces (the %s statement of %s line %d); "
            "schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
            t->file ? t->file : "the model", line);
@@ -416,7 +418,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
-  w->force = t->ns + t->nf + t->nt > 0 ? mb_force_applied : mb_force;
+  w->force = t->ld->ns + t->ld->nf + t->ld->nt > 0 ? mb_force_applied : mb_force;
   return w;
 }
 

@@ -12,6 +12,16 @@ typedef struct {
   int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
 
+/* the springs, constant forces and constant body torques of a model */
+typedef struct mb_loads {
+  int ns, nf, nt;  /* how many of each */
+  mb_joint *spring;/* ns: the two ends of each spring, as a joint's sides */
+  int *fbody;      /* nf: the body each constant force acts on */
+  int *tbody;      /* nt: the body each constant torque acts on */
+} mb_loads;
+/* the loads of a model without any (every count zero) */
+extern const mb_loads mb_no_loads;
+
 typedef struct {
   int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
   mb_joint *joint; /* nj joints */
@@ -20,10 +30,8 @@ typedef struct {
   int *line;       /* line of each body, each joint, gravity, then each
                       spring, force and torque */
   double *def;     /* the values the description gave */
-  int ns, nf, nt;  /* springs, constant forces, constant body torques */
-  mb_joint *spring;/* ns: the two ends of each spring, as a joint's sides */
-  int *fbody;      /* nf: the body each constant force acts on */
-  int *tbody;      /* nt: the body each constant torque acts on */
+  const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
+                         pointer: a topology without them keeps its size) */
 } mb_topo;
 
 /* The parameter struct of every multibody model: the topology, then a flat
@@ -66,12 +74,12 @@ static inline const double *mb_spring_par(const mb_par *p, int k)
 }
 static inline const double *mb_load_par(const mb_par *p, int k) /* forces, then torques */
 {
-  return mb_spring_par(p, p->topo->ns) + MB_LOADLEN * k;
+  return mb_spring_par(p, p->topo->ld->ns) + MB_LOADLEN * k;
 }
 static inline size_t mb_nval(const mb_topo *t)
 {
-  return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ns
-                  + MB_LOADLEN * (t->nf + t->nt));
+  return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ld->ns
+                  + MB_LOADLEN * (t->ld->nf + t->ld->nt));
 }
 
 /* the initial state of every body, from the parameters */

@@ -684,16 +684,11 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   size_t nb = (size_t)g->nb;
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
-  g->f = malloc(6 * nb * sizeof *g->f);
+  g->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  g->f = malloc((6 * nb + (g->applied ? 72 * nb * nb : 0)) * sizeof *g->f);
   g->q1 = calloc(nb, sizeof *g->q1);
   g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
   if (!g->dq0 || !g->V0 || !g->f || !g->q1 || !g->zlast) { hg_ga_free(g); return NULL; }
-  if (p->topo->ns + p->topo->nf + p->topo->nt > 0) {
-    g->fa = malloc(6 * nb * sizeof *g->fa);
-    g->Kq = malloc(36 * nb * nb * sizeof *g->Kq);
-    g->Kv = malloc(36 * nb * nb * sizeof *g->Kv);
-    if (!g->fa || !g->Kq || !g->Kv) { hg_ga_free(g); return NULL; }
-  }
   return g;
 }
 
@@ -701,7 +696,6 @@ void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
   free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
-  free(g->fa); free(g->Kq); free(g->Kv);
   free(g);
 }
 
@@ -807,20 +801,21 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
   const mb_par *p = g->p;
   const int nb = g->nb;
   const size_t n6 = 6 * (size_t)nb;
+  double *fa = g->f, *Kq = fa + n6, *Kv = Kq + n6 * n6;
   if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
   int st = hg_ga_jfdf(z, par, r, Jac);
   if (st != 0) return st;
-  memset(g->fa, 0, n6 * sizeof *g->fa);
-  mb_applied(p, g->q1, g->fa);
+  memset(fa, 0, n6 * sizeof *fa);
+  mb_applied(p, g->q1, fa);
   for (int i = 0; i < nb; i++) {
     const double *bp = mb_body_par(p, i);
     for (int a = 0; a < 3; a++) {
-      r[6 * i + a] -= g->cq * g->fa[6 * i + a] / bp[MB_J + a];
-      r[6 * i + 3 + a] -= g->cq * g->fa[6 * i + 3 + a] / bp[MB_M];
+      r[6 * i + a] -= g->cq * fa[6 * i + a] / bp[MB_J + a];
+      r[6 * i + 3 + a] -= g->cq * fa[6 * i + 3 + a] / bp[MB_M];
     }
   }
-  if (!Jac || p->topo->ns == 0) return 0;
-  mb_applied_jac(p, g->q1, g->Kq, g->Kv);
+  if (!Jac || p->topo->ld->ns == 0) return 0;
+  mb_applied_jac(p, g->q1, Kq, Kv);
   for (int j = 0; j < nb; j++) {
     double th[3] = {g->dq0[6 * j] + z[6 * j], g->dq0[6 * j + 1] + z[6 * j + 1],
                     g->dq0[6 * j + 2] + z[6 * j + 2]}, T[9];
@@ -831,8 +826,8 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
       double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * j), &ld);
       for (int a = 0; a < 6; a++) {
         const double c = g->cq / (a < 3 ? bp[MB_J + a] : bp[MB_M]);
-        const double *kq = g->Kq + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
-        const double *kv = g->Kv + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        const double *kq = Kq + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        const double *kv = Kv + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
         for (int b = 0; b < 3; b++) {
           double w = g->cvq * kv[b];
           for (int m = 0; m < 3; m++) w += kq[m] * T[3 * m + b];
@@ -894,10 +889,10 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
   /* a spring couples bodies no joint couples: with springs, dense */
-  w->nw = p->topo->ns > 0 ? newton_alloc(n, opt->newton_solver)
+  w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
                           : mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
-  w->fdf = w->g && w->g->fa ? hg_ga_jfdf_applied : hg_ga_jfdf;
+  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied : hg_ga_jfdf;
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);

@@ -21,7 +21,9 @@ typedef struct {
   lg_body *qs;           /* a stage: configuration and velocity */
   double *V0;            /* 6 nb: V at the start of the step */
   double *th;            /* 6 nb: chart coordinates (theta_i, d_i) of a stage */
-  double *K, *A;         /* 4 x 6 nb: chart velocities and accelerations of the stages */
+  double *K, *A;         /* 4 x 6 nb: chart velocities and accelerations of the stages;
+                            the midpoint rule, with applied forces, keeps in K their
+                            f_a, K_q and K_v instead (6 nb + 72 nb^2) */
   /* implicit midpoint */
   newton_ws *nw;
   double *x;             /* 6 nb + nc unknowns */
@@ -29,10 +31,8 @@ typedef struct {
   double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
   double tol;
   int maxiter;
-  int applied;     /* the model has springs, forces or torques */
-  newton_jfdf_fn fdf;  /* liang_mid_jfdf, or with them liang_mid_jfdf_applied */
-  double *fa;      /* 6 nb: their forces at the midpoint */
-  double *Kq, *Kv; /* 36 nb^2 each: their Jacobian there */
+  int applied;           /* the model has springs, forces or torques */
+  newton_jfdf_fn fdf;    /* liang_mid_jfdf, or with them liang_mid_jfdf_applied */
 } liang_ws;
 static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J);
 static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_jac *J);
@@ -44,7 +44,6 @@ static void liang_free(void *ws)
   newton_free(w->nw);
   free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
   free(w->x); free(w->Rm); free(w->Tm);
-  free(w->fa); free(w->Kq); free(w->Kv);
   free(w);
 }
 
@@ -63,7 +62,8 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
   w->qs = malloc(nb * sizeof *w->qs);
   w->V0 = malloc(6 * nb * sizeof *w->V0);
   w->th = malloc(6 * nb * sizeof *w->th);
-  w->K = malloc(24 * nb * sizeof *w->K);
+  w->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  w->K = malloc((24 * nb + (kind == LIANG_MID && w->applied ? 72 * nb * nb : 0)) * sizeof *w->K);
   w->A = malloc(24 * nb * sizeof *w->A);
   int ok = w->mw && w->q && w->qs && w->V0 && w->th && w->K && w->A;
   if (ok && kind == LIANG_MID) {
@@ -72,20 +72,13 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
     /* the default solver gets the Schur-complement solve; the others are GSL's;
        a spring couples bodies no joint couples, outside that solve's
        structure: with springs, the dense direct solver */
-    w->applied = p->topo->ns + p->topo->nf + p->topo->nt > 0;
     w->fdf = w->applied ? liang_mid_jfdf_applied : liang_mid_jfdf;
-    w->nw = p->topo->ns > 0 ? newton_alloc(n, opt->newton_solver)
+    w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
                             : mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
     ok = w->nw && w->x && w->Rm && w->Tm;
-    if (ok && w->applied) {
-      w->fa = malloc(6 * nb * sizeof *w->fa);
-      w->Kq = malloc(36 * nb * nb * sizeof *w->Kq);
-      w->Kv = malloc(36 * nb * nb * sizeof *w->Kv);
-      ok = w->fa && w->Kq && w->Kv;
-    }
   }
   if (!ok) { liang_free(w); return NULL; }
   return w;
@@ -311,6 +304,7 @@ static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_ja
   const int nb = w->nb;
   const size_t n6 = 6 * (size_t)nb;
   const double hh = 0.5 * w->h;
+  double *fa = w->K, *Kq = fa + n6, *Kv = Kq + n6 * n6;
   for (int i = 0; i < nb; i++) {
     lg_body *b = &w->qs[i];
     memcpy(b->R, w->Rm + 9 * i, sizeof b->R);
@@ -320,17 +314,17 @@ static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_ja
       b->v[r] = U[6 * i + 3 + r];
     }
   }
-  memset(w->fa, 0, n6 * sizeof *w->fa);
-  mb_applied(p, w->qs, w->fa);
+  memset(fa, 0, n6 * sizeof *fa);
+  mb_applied(p, w->qs, fa);
   for (int i = 0; i < nb; i++) {
     const double *bp = mb_body_par(p, i);
     for (int r = 0; r < 3; r++) {
-      F[6 * i + r] -= hh * w->fa[6 * i + r] / bp[MB_J + r];
-      F[6 * i + 3 + r] -= hh * w->fa[6 * i + 3 + r] / bp[MB_M];
+      F[6 * i + r] -= hh * fa[6 * i + r] / bp[MB_J + r];
+      F[6 * i + 3 + r] -= hh * fa[6 * i + 3 + r] / bp[MB_M];
     }
   }
-  if (!J || p->topo->ns == 0) return;
-  mb_applied_jac(p, w->qs, w->Kq, w->Kv);
+  if (!J || p->topo->ld->ns == 0) return;
+  mb_applied_jac(p, w->qs, Kq, Kv);
   for (int i = 0; i < nb; i++) {
     const double *bp = mb_body_par(p, i);
     for (int j = 0; j < nb; j++) {
@@ -339,8 +333,8 @@ static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_ja
       const double *T = w->Tm + 9 * j;
       for (int r = 0; r < 6; r++) {
         const double s = hh / (r < 3 ? bp[MB_J + r] : bp[MB_M]);
-        const double *kq = w->Kq + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
-        const double *kv = w->Kv + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
+        const double *kq = Kq + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
+        const double *kv = Kv + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
         for (int c = 0; c < 3; c++) {
           double a = kv[c];
           for (int m = 0; m < 3; m++) a += kq[m] * hh * T[3 * m + c];

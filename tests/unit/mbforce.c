@@ -113,8 +113,8 @@ static void test_potential(void)
   lg_model *m = parse(two_bodies);
   if (!m) return;
   mb_par *p = par_of(m);
-  for (int k = 0; k < p->topo->ns; k++) ((double *)mb_spring_par(p, k))[MB_SC] = 0;
-  memset((double *)mb_load_par(p, p->topo->nf), 0, 3 * sizeof(double));
+  for (int k = 0; k < p->topo->ld->ns; k++) ((double *)mb_spring_par(p, k))[MB_SC] = 0;
+  memset((double *)mb_load_par(p, p->topo->ld->nf), 0, 3 * sizeof(double));
   lg_body q[2], qq[2];
   double f[12], big = 0, err = 0;
   mb_initial(p, q);
@@ -361,8 +361,8 @@ static void test_ga_jacobian(void)
   const double h = 0.05;
   double am, af, gam, beta, z[18];
   hg_ga *g = hg_ga_alloc(p);
-  gsl_test(g == NULL || g->fa == NULL, "generalized-alpha workspace with applied forces");
-  if (g && g->fa) {
+  gsl_test(g == NULL || !g->applied, "generalized-alpha workspace with applied forces");
+  if (g && g->applied) {
     hg_ga_coef(0.9, &am, &af, &gam, &beta);
     g->cq = h * h * beta * (1 - af) / (1 - am);
     g->cvq = gam / (h * beta);
