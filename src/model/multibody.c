@@ -356,10 +356,11 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
 
 int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
 {
-  if (t->ld->ns + t->ld->nf + t->ld->nt == 0) return LG_OK;
-  const int base = t->nb + t->nj + 1;
-  const char *what = t->ld->ns ? "spring" : t->ld->nf ? "force" : "torque";
-  const int line = t->line ? t->line[base + (t->ld->ns ? 0 : t->ld->nf ? t->ld->ns : t->ld->ns + t->ld->nf)] : 0;
+  const mb_loads *L = t->ld;
+  if (L->ns + L->nf + L->nt == 0) return LG_OK;
+  const int base = t->nb + t->nj + 1;  /* the first statement: a spring, force or torque */
+  const char *what = L->ns ? "spring" : L->nf ? "force" : "torque";
+  const int line = t->line ? t->line[base + (L->ns ? 0 : L->nf ? L->ns : L->ns + L->nf)] : 0;
   snprintf(why, n, "scheme %s does not take applied forces (the %s statement of %s line %d); "
            "schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
            t->file ? t->file : "the model", line);
