@@ -121,13 +121,6 @@ void mb_force(const mb_par *p, const lg_body *q, double *f)
   }
 }
 
-/* the same plus the springs, forces and torques of section (mb-applied) */
-static void mb_force_applied(const mb_par *p, const lg_body *q, double *f)
-{
-  mb_force(p, q, f);
-  mb_applied(p, q, f);
-}
-
 double mb_energy(const mb_par *p, const lg_body *q)
 {
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -384,9 +377,7 @@ struct mb_work {
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
-  /* mb_force, or with the model's applied forces mb_force_applied: chosen
-     once, so that a model without them costs not one instruction more */
-  void (*force)(const mb_par *, const lg_body *, double *);
+  int applied;    /* the model has springs, forces or torques */
   int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
 };
@@ -419,7 +410,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
-  w->force = t->ld->ns + t->ld->nf + t->ld->nt > 0 ? mb_force_applied : mb_force;
+  w->applied = t->ld->ns + t->ld->nf + t->ld->nt > 0;
   return w;
 }
 
@@ -835,7 +826,8 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 {
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
-  w->force(p, q, w->f);
+  mb_force(p, q, w->f);
+  if (w->applied) mb_applied(p, q, w->f);
   mb_b_minv(p, w, w->f, w->r);
   mb_bdotv(p, q, w->mu);
   for (int k = 0; k < w->nc; k++) w->mu[k] += w->r[k];
