@@ -121,6 +121,13 @@ void mb_force(const mb_par *p, const lg_body *q, double *f)
   }
 }
 
+/* the same plus the springs, forces and torques of section (mb-applied) */
+static void mb_force_applied(const mb_par *p, const lg_body *q, double *f)
+{
+  mb_force(p, q, f);
+  mb_applied(p, q, f);
+}
+
 double mb_energy(const mb_par *p, const lg_body *q)
 {
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -377,7 +384,9 @@ struct mb_work {
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
-  int applied;    /* the model has springs, forces or torques */
+  /* mb_force, or with the model's applied forces mb_force_applied: chosen
+     once per workspace */
+  void (*force)(const mb_par *, const lg_body *, double *);
   int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
 };
@@ -410,7 +419,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
-  w->applied = t->ld->ns + t->ld->nf + t->ld->nt > 0;
+  w->force = t->ld->ns + t->ld->nf + t->ld->nt > 0 ? mb_force_applied : mb_force;
   return w;
 }
 
@@ -826,8 +835,7 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 {
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
-  mb_force(p, q, w->f);
-  if (w->applied) mb_applied(p, q, w->f);
+  w->force(p, q, w->f);
   mb_b_minv(p, w, w->f, w->r);
   mb_bdotv(p, q, w->mu);
   for (int k = 0; k < w->nc; k++) w->mu[k] += w->r[k];
