@@ -876,7 +876,11 @@ static lg_model *mb_build(mb_desc *d)
       sb.len--;
     }
   }
-  sb_printf(&sb, ",energy,orth_err,phi_err,dphi_err");
+  /* with a spring (whose damping a --set may turn on) or a torque the
+     energy is not a conserved quantity: its column says so by its name,
+     and lgsim's energy watch, which looks for "energy", leaves it alone */
+  sb_printf(&sb, ns + nt > 0 ? ",energy_nc,orth_err,phi_err,dphi_err"
+                             : ",energy,orth_err,phi_err,dphi_err");
   if (sb.fail) {
     free(off);
     free(sb.buf);
