@@ -48,6 +48,9 @@ typedef struct {
   int nj, capj;
   int *hash;   /* hcap slots: body index + 1, or 0 (open addressing by name) */
   int hcap;
+  struct mb_dspring { int a, b, line; double v[MB_SPRINGLEN]; } *spring;
+  struct mb_dload { int body, line; double v[3]; } *load[2]; /* forces, torques */
+  int ns, caps, nl[2], capl[2];
 } mb_desc;
 
 static int desc_error(mb_desc *d, const char *fmt, ...)
@@ -247,6 +250,112 @@ static int set_text(mb_desc *d, char **field, const char *key, const char *s)
   return (*field = dupstr(s, n)) ? LG_OK : LG_ENOMEM;
 }
 
+/* a side of a spring: a body or the ground, then a point */
+static int read_side(mb_desc *d, const char **s, int *body, double pt[3])
+{
+  size_t n;
+  const char *w = next_word(s, &n);
+  if (!w) return desc_error(d, "'spring' needs SIDE x y z SIDE x y z stiffness K damping C "
+                            "length L0");
+  *body = find_body(d, w, n);
+  if (*body == -2)
+    return desc_error(d, "spring: no body named '%.*s' above this line (or 'ground')",
+                      (int)(n > 40 ? 40 : n), w);
+  for (int i = 0; i < 3; i++) {
+    const char *v = next_word(s, &n);
+    char buf[64];
+    if (!v) return desc_error(d, "'spring' needs SIDE x y z SIDE x y z stiffness K damping C "
+                              "length L0");
+    if (n >= sizeof buf) return desc_error(d, "spring: '%.20s...' is not a number", v);
+    memcpy(buf, v, n);
+    buf[n] = '\0';
+    if (lg_parse_real(buf, &pt[i]) != LG_PARSE_OK)
+      return desc_error(d, "spring: '%s' is not a finite number", buf);
+  }
+  return LG_OK;
+}
+
+static int read_spring(mb_desc *d, const char **s)
+{
+  struct mb_dspring sp;
+  memset(&sp, 0, sizeof sp);
+  sp.line = d->line;
+  int st = read_side(d, s, &sp.a, sp.v);
+  if (st == LG_OK) st = read_side(d, s, &sp.b, sp.v + 3);
+  if (st != LG_OK) return st;
+  static const char *const word[3] = {"stiffness", "damping", "length"};
+  int have[3] = {0, 0, 0};
+  size_t n;
+  for (const char *w; (w = next_word(s, &n));) {
+    int k = 0;
+    while (k < 3 && !(strlen(word[k]) == n && strncmp(w, word[k], n) == 0)) k++;
+    if (k == 3)
+      return desc_error(d, "spring: unexpected '%.*s' (stiffness K, damping C and length L0 "
+                        "follow the two points)", (int)(n > 40 ? 40 : n), w);
+    if (have[k]) return desc_error(d, "spring: '%s' is given twice", word[k]);
+    const char *v = next_word(s, &n);
+    char buf[64];
+    if (!v) return desc_error(d, "spring: '%s' needs a number", word[k]);
+    if (n >= sizeof buf) return desc_error(d, "spring: '%.20s...' is not a number", v);
+    memcpy(buf, v, n);
+    buf[n] = '\0';
+    double x;
+    int ps = lg_parse_real(buf, &x);
+    if (ps == LG_PARSE_SYNTAX)
+      return desc_error(d, "spring: %s '%s' is not a number", word[k], buf);
+    if (ps != LG_PARSE_OK)
+      return desc_error(d, "spring: %s '%s' is not a finite number", word[k], buf);
+    if (x < 0)
+      return desc_error(d, "spring: %s %s is negative (it must be zero or more)", word[k], buf);
+    sp.v[MB_SK + k] = x;
+    have[k] = 1;
+  }
+  for (int k = 0; k < 3; k++)
+    if (!have[k])
+      return desc_error(d, "spring: no '%s' (give stiffness K, damping C and length L0)",
+                        word[k]);
+  if (sp.a == MB_GROUND && sp.b == MB_GROUND)
+    return desc_error(d, "spring: both sides are the ground");
+  if (sp.a == sp.b)
+    return desc_error(d, "spring: both sides are body '%s' (its length could not change)",
+                      d->body[sp.a].name);
+  if (d->ns == d->caps) {
+    int cap = d->caps ? 2 * d->caps : 8;
+    struct mb_dspring *q = realloc(d->spring, (size_t)cap * sizeof *q);
+    if (!q) return LG_ENOMEM;
+    d->spring = q;
+    d->caps = cap;
+  }
+  d->spring[d->ns++] = sp;
+  return LG_OK;
+}
+
+/* force BODY F1 F2 F3 (kind 0) or torque BODY T1 T2 T3 (kind 1) */
+static int read_load(mb_desc *d, const char **s, const char *key, int kind)
+{
+  struct mb_dload l;
+  size_t n;
+  const char *w = next_word(s, &n);
+  if (!w) return desc_error(d, "'%s' needs BODY and 3 numbers", key);
+  l.body = find_body(d, w, n);
+  if (l.body == -2)
+    return desc_error(d, "%s: no body named '%.*s' above this line", key,
+                      (int)(n > 40 ? 40 : n), w);
+  if (l.body == MB_GROUND) return desc_error(d, "%s: the ground takes no %s", key, key);
+  l.line = d->line;
+  int st = read_numbers(d, key, s, l.v, 3);
+  if (st != LG_OK) return st;
+  if (d->nl[kind] == d->capl[kind]) {
+    int cap = d->capl[kind] ? 2 * d->capl[kind] : 8;
+    struct mb_dload *q = realloc(d->load[kind], (size_t)cap * sizeof *q);
+    if (!q) return LG_ENOMEM;
+    d->load[kind] = q;
+    d->capl[kind] = cap;
+  }
+  d->load[kind][d->nl[kind]++] = l;
+  return LG_OK;
+}
+
 /* One line, comments already cut off. */
 static int read_line(mb_desc *d, const char *s)
 {
@@ -288,6 +397,9 @@ static int read_line(mb_desc *d, const char *s)
     return LG_OK;
   }
   if (strcmp(key, "joint") == 0) return read_joint(d, &s);
+  if (strcmp(key, "spring") == 0) return read_spring(d, &s);
+  if (strcmp(key, "force") == 0) return read_load(d, &s, key, 0);
+  if (strcmp(key, "torque") == 0) return read_load(d, &s, key, 1);
   static const struct {
     const char *key;
     int off, len, slot;   /* slot: which of mb_dbody's seen[] */
@@ -315,7 +427,7 @@ static int read_line(mb_desc *d, const char *s)
   }
   return desc_error(d,
                     "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
-                    "position, rotation, cardan, angvel, velocity, joint)",
+                    "position, rotation, cardan, angvel, velocity, joint, spring, force, torque)",
                     key);
 }
 
@@ -327,6 +439,9 @@ static void desc_free(mb_desc *d)
   free(d->joint);
   free(d->jpt);
   free(d->jline);
+  free(d->spring);
+  free(d->load[0]);
+  free(d->load[1]);
   free(d->name);
   free(d->doc);
   free(d->source);
@@ -345,8 +460,9 @@ static int check_error(char *msg, size_t msglen, const char *fmt, ...)
   return LG_EINVAL;
 }
 
-/* "FILE:LINE: " of body k (k < nb), joint k - nb (k < nb + nj) or the
-   gravity statement (k = nb + nj) while every value is still the
+/* "FILE:LINE: " of body k (k < nb), joint k - nb (k < nb + nj), the
+   gravity statement (k = nb + nj), then of each spring, force and torque
+   (k = nb + nj + 1 + ...) while every value is still the
    description's, else "" (a --set changed something, which the message
    then names instead) */
 static const char *origin(const mb_par *p, int k, char *buf, size_t n)
@@ -418,6 +534,30 @@ static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t ms
   mb_work_free(w);
   return st;
 }
+static int mb_check_spring_length(const mb_par *p, const lg_body *q, char *msg, size_t msglen)
+{
+  const mb_topo *t = p->topo;
+  char o[300];
+  for (int k = 0; k < t->ld->ns; k++) {
+    const double *sp = mb_spring_par(p, k);
+    double y[2][3];
+    for (int s = 0; s < 2; s++) {
+      const int b = s ? t->ld->spring[k].b : t->ld->spring[k].a;
+      if (b == MB_GROUND) memcpy(y[s], sp + 3 * s, sizeof y[s]);
+      else {
+        so3_mv(y[s], q[b].R, sp + 3 * s);
+        for (int r = 0; r < 3; r++) y[s][r] += q[b].x[r];
+      }
+    }
+    const double d[3] = {y[1][0] - y[0][0], y[1][1] - y[0][1], y[1][2] - y[0][2]};
+    if (so3_norm(d) == 0 && (sp[MB_SL] > 0 || sp[MB_SC] > 0))
+      return check_error(msg, msglen, "%sspring %d: its two points coincide at t = 0, so its "
+                         "direction is undefined (rest length %g, damping %g; move a point, or "
+                         "make both zero)", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), k + 1,
+                         sp[MB_SL], sp[MB_SC]);
+  }
+  return LG_OK;
+}
 
 static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
 {
@@ -455,6 +595,26 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
   }
   for (int k = 0; k < t->nj; k++)
     for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
+  for (int k = 0; k < t->ld->ns; k++) {
+    const double *sp = mb_spring_par(p, k);
+    static const char *const what[3] = {"K", "C", "L"};
+    snprintf(nm[0], sizeof nm[0], "S%da", k + 1);
+    snprintf(nm[1], sizeof nm[1], "S%db", k + 1);
+    for (int c = 0; c < 3; c++) snprintf(nm[2 + c], sizeof nm[2 + c], "%s%d", what[c], k + 1);
+    int bad = lg_check_finite(m1, ml, nm[0], sp, 3) || lg_check_finite(m1, ml, nm[1], sp + 3, 3);
+    for (int c = 0; c < 3 && !bad; c++)
+      bad = lg_check_finite(m1, ml, nm[2 + c], sp + MB_SK + c, 1) ||
+            lg_check_nonneg(m1, ml, nm[2 + c], sp[MB_SK + c]);
+    if (bad)
+      return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
+  }
+  for (int k = 0; k < t->ld->nf + t->ld->nt; k++) {
+    const int force = k < t->ld->nf;
+    snprintf(nm[0], sizeof nm[0], "%s%d", force ? "F" : "T", force ? k + 1 : k - t->ld->nf + 1);
+    if (lg_check_finite(m1, ml, nm[0], mb_load_par(p, k), 3))
+      return check_error(msg, msglen, "%s%s",
+                         origin(p, t->nb + t->nj + 1 + t->ld->ns + k, o, sizeof o), m1);
+  }
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
   int st = LG_OK;
@@ -478,6 +638,7 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
             "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s)",
             origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
   }
+  if (st == LG_OK) st = mb_check_spring_length(p, q, msg, msglen);
   if (st == LG_OK) st = mb_check_conditioning(p, msg, msglen);
   if (st == LG_OK) st = mb_check_rank(p, q, msg, msglen);
   free(q);
@@ -560,9 +721,24 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.joint = d->joint;
   d->joint = NULL;
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
-  size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj;
+  const int ns = d->ns, nf = d->nl[0], nt = d->nl[1];
+  size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt;
+  /* allocated only when used: a model without them allocates as before */
+  mb_loads *ld = NULL;
+  M->topo.ld = &mb_no_loads;
+  if (ns + nf + nt > 0 && (ld = calloc(1, sizeof *ld)) != NULL) {
+    M->topo.ld = ld;
+    ld->ns = ns;
+    ld->nf = nf;
+    ld->nt = nt;
+    if (ns) ld->spring = malloc((size_t)ns * sizeof *ld->spring);
+    if (nf) ld->fbody = malloc((size_t)nf * sizeof *ld->fbody);
+    if (nt) ld->tbody = malloc((size_t)nt * sizeof *ld->tbody);
+  }
   M->params = calloc(np + 1, sizeof *M->params);
-  if (!M->topo.name || !M->params) {
+  if (!M->topo.name || !M->params || (ns + nf + nt > 0 && (!ld || (ns && !ld->spring) ||
+                                                         (nf && !ld->fbody) ||
+                                                         (nt && !ld->tbody)))) {
     mb_model_free(&M->m);
     return NULL;
   }
@@ -571,7 +747,8 @@ static lg_model *mb_build(mb_desc *d)
     d->body[i].name = NULL;
   }
   M->topo.file = dupstr(d->where, strlen(d->where));
-  M->topo.line = malloc(((size_t)nb + (size_t)nj + 1) * sizeof *M->topo.line);
+  M->topo.line = malloc(((size_t)nb + (size_t)nj + 1 + (size_t)(ns + nf + nt)) *
+                        sizeof *M->topo.line);
   M->topo.def = malloc(mb_nval(&M->topo) * sizeof *M->topo.def);
   if (!M->topo.file || !M->topo.line || !M->topo.def) {
     mb_model_free(&M->m);
@@ -589,6 +766,20 @@ static lg_model *mb_build(mb_desc *d)
     memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j, d->jpt + 6 * j, 6 * sizeof(double));
   }
   M->topo.line[nb + nj] = d->gline;
+  for (int j = 0; j < ns; j++) {
+    ld->spring[j].a = d->spring[j].a;
+    ld->spring[j].b = d->spring[j].b;
+    M->topo.line[nb + nj + 1 + j] = d->spring[j].line;
+    memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j,
+           d->spring[j].v, sizeof d->spring[j].v);
+  }
+  for (int kind = 0, j0 = 0; kind < 2; j0 += d->nl[kind], kind++)
+    for (int j = 0; j < d->nl[kind]; j++) {
+      (kind ? ld->tbody : ld->fbody)[j] = d->load[kind][j].body;
+      M->topo.line[nb + nj + 1 + ns + j0 + j] = d->load[kind][j].line;
+      memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * ns
+                 + MB_LOADLEN * (j0 + j), d->load[kind][j].v, sizeof d->load[kind][j].v);
+    }
   /* names, units and docs go to one buffer; offsets first, pointers after */
   strbuf sb = {0};
   size_t(*off)[3] = calloc(np, sizeof *off);
@@ -637,6 +828,41 @@ static lg_model *mb_build(mb_desc *d)
       P[k].len = 3;
       memcpy(P[k].def, d->jpt + 6 * j + 3 * s, 3 * sizeof(double));
     }
+  for (int j = 0; j < ns; j++) {
+    static const struct {
+      const char *fmt, *unit, *doc;
+      int off, len;
+    } sp[] = {{"S%da", "m", "spring %d: its point on side a", 0, 3},
+              {"S%db", "m", "spring %d: its point on side b", 3, 3},
+              {"K%d", "N/m", "spring %d: stiffness", MB_SK, 1},
+              {"C%d", "N s/m", "spring %d: damping", MB_SC, 1},
+              {"L%d", "m", "spring %d: rest length", MB_SL, 1}};
+    for (size_t c = 0; c < sizeof sp / sizeof sp[0]; c++, k++) {
+      off[k][0] = sb_printf(&sb, sp[c].fmt, j + 1);
+      off[k][1] = sb_printf(&sb, "%s", sp[c].unit);
+      off[k][2] = sb_printf(&sb, sp[c].doc, j + 1);
+      P[k].offset = offsetof(mb_par, val)
+                    + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j
+                               + sp[c].off) * sizeof(double);
+      P[k].len = sp[c].len;
+      memcpy(P[k].def, d->spring[j].v + sp[c].off, (size_t)sp[c].len * sizeof(double));
+    }
+  }
+  for (int kind = 0, j0 = 0; kind < 2; j0 += d->nl[kind], kind++)
+    for (int j = 0; j < d->nl[kind]; j++, k++) {
+      const int b = d->load[kind][j].body;
+      off[k][0] = sb_printf(&sb, kind ? "T%d" : "F%d", j + 1);
+      off[k][1] = sb_printf(&sb, kind ? "N m" : "N");
+      off[k][2] = kind ? sb_printf(&sb, "torque %d on body %d (%s), constant in the body frame",
+                                   j + 1, b + 1, M->topo.name[b])
+                       : sb_printf(&sb, "force %d on body %d (%s), constant in space, at the "
+                                   "mass centre", j + 1, b + 1, M->topo.name[b]);
+      P[k].offset = offsetof(mb_par, val) + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj
+                                                     + MB_SPRINGLEN * ns + MB_LOADLEN * (j0 + j))
+                                            * sizeof(double);
+      P[k].len = 3;
+      memcpy(P[k].def, d->load[kind][j].v, 3 * sizeof(double));
+    }
   /* the columns: t, per body x, R, W, v, then the diagnostics */
   size_t c0 = sb_printf(&sb, "t");
   sb.len--;
@@ -651,7 +877,11 @@ static lg_model *mb_build(mb_desc *d)
       sb.len--;
     }
   }
-  sb_printf(&sb, ",energy,orth_err,phi_err,dphi_err");
+  /* with a spring (whose damping a --set may turn on) or a torque the
+     energy is not a conserved quantity: its column says so by its name,
+     and lgsim's energy watch, which looks for "energy", leaves it alone */
+  sb_printf(&sb, ns + nt > 0 ? ",energy_nc,orth_err,phi_err,dphi_err"
+                             : ",energy,orth_err,phi_err,dphi_err");
   if (sb.fail) {
     free(off);
     free(sb.buf);
@@ -693,6 +923,14 @@ void mb_model_free(lg_model *m)
     for (int i = 0; i < M->topo.nb; i++) free(M->topo.name[i]);
   free(M->topo.name);
   free(M->topo.joint);
+  if (M->topo.ld && M->topo.ld != &mb_no_loads) {
+    mb_loads *ld;                     /* the model's own, allocated by mb_build */
+    memcpy(&ld, &M->topo.ld, sizeof ld);
+    free(ld->spring);
+    free(ld->fbody);
+    free(ld->tbody);
+    free(ld);
+  }
   free(M->topo.file);
   free(M->topo.line);
   free(M->topo.def);

@@ -121,6 +121,13 @@ void mb_force(const mb_par *p, const lg_body *q, double *f)
   }
 }
 
+/* the same plus the springs, forces and torques of section (mb-applied) */
+static void mb_force_applied(const mb_par *p, const lg_body *q, double *f)
+{
+  mb_force(p, q, f);
+  mb_applied(p, q, f);
+}
+
 double mb_energy(const mb_par *p, const lg_body *q)
 {
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -130,6 +137,7 @@ double mb_energy(const mb_par *p, const lg_body *q)
     E += 0.5 * (J[0] * W[0] * W[0] + J[1] * W[1] * W[1] + J[2] * W[2] * W[2])
          + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v) - b[MB_M] * g * so3_dot(e, q[i].x);
   }
+  if (p->topo->ld->ns + p->topo->ld->nf > 0) E += mb_applied_potential(p, q);
   return E;
 }
 
@@ -168,6 +176,196 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
 {
   return mb_joint_err(p, q, mb_bv);
 }
+const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL};
+
+/* one end of a spring: its body (or the ground), its point, and where the
+   point is and how fast it moves, in space */
+typedef struct {
+  int body;
+  const double *P;
+  double y[3], yd[3];
+} mb_end;
+
+static mb_end mb_spring_end(const mb_par *p, const lg_body *q, int k, int s)
+{
+  const mb_joint *j = &p->topo->ld->spring[k];
+  mb_end e = {s ? j->b : j->a, mb_spring_par(p, k) + 3 * s, {0, 0, 0}, {0, 0, 0}};
+  if (e.body == MB_GROUND) {
+    memcpy(e.y, e.P, sizeof e.y);
+    return e;
+  }
+  const lg_body *b = &q[e.body];
+  double wp[3];
+  so3_mv(e.y, b->R, e.P);
+  so3_cross(wp, b->W, e.P);
+  so3_mv(e.yd, b->R, wp);
+  for (int r = 0; r < 3; r++) {
+    e.y[r] += b->x[r];
+    e.yd[r] += b->v[r];
+  }
+  return e;
+}
+
+/* Eq. (mb-spring): the force F on end a of spring k, with l, u and e */
+static void mb_spring_force(const mb_par *p, int k, const mb_end *a, const mb_end *b,
+                            double F[3], double *l, double u[3], double e[3])
+{
+  const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
+  double d[3];
+  for (int r = 0; r < 3; r++) {
+    d[r] = b->y[r] - a->y[r];
+    e[r] = b->yd[r] - a->yd[r];
+  }
+  *l = so3_norm(d);
+  for (int r = 0; r < 3; r++) u[r] = *l > 0 ? d[r] / *l : 0.0;
+  const double ld = so3_dot(u, e);
+  for (int r = 0; r < 3; r++) F[r] = K * d[r] - K * L0 * u[r] + C * ld * u[r];
+}
+
+/* f += the force Fs at the point P of body i and its torque P x R^T Fs */
+static void mb_add_point_force(const lg_body *q, int i, const double P[3], const double Fs[3],
+                               double *f)
+{
+  double y[3], t[3];
+  so3_mtv(y, q[i].R, Fs);
+  so3_cross(t, P, y);
+  for (int r = 0; r < 3; r++) {
+    f[6 * i + r] += t[r];
+    f[6 * i + 3 + r] += Fs[r];
+  }
+}
+
+void mb_applied(const mb_par *p, const lg_body *q, double *f)
+{
+  const mb_topo *t = p->topo;
+  for (int k = 0; k < t->ld->ns; k++) {
+    const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
+    double F[3], u[3], e[3], l, mF[3];
+    mb_spring_force(p, k, &a, &b, F, &l, u, e);
+    for (int r = 0; r < 3; r++) mF[r] = -F[r];
+    if (a.body != MB_GROUND) mb_add_point_force(q, a.body, a.P, F, f);
+    if (b.body != MB_GROUND) mb_add_point_force(q, b.body, b.P, mF, f);
+  }
+  for (int k = 0; k < t->ld->nf; k++) {
+    const double *F = mb_load_par(p, k);
+    for (int r = 0; r < 3; r++) f[6 * t->ld->fbody[k] + 3 + r] += F[r];
+  }
+  for (int k = 0; k < t->ld->nt; k++) {
+    const double *T = mb_load_par(p, t->ld->nf + k);
+    for (int r = 0; r < 3; r++) f[6 * t->ld->tbody[k] + r] += T[r];
+  }
+}
+
+double mb_applied_potential(const mb_par *p, const lg_body *q)
+{
+  const mb_topo *t = p->topo;
+  double U = 0;
+  for (int k = 0; k < t->ld->ns; k++) {
+    const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
+    const double *sp = mb_spring_par(p, k);
+    double d[3];
+    for (int r = 0; r < 3; r++) d[r] = b.y[r] - a.y[r];
+    const double s = so3_norm(d) - sp[MB_SL];
+    U += 0.5 * sp[MB_SK] * s * s;
+  }
+  for (int k = 0; k < t->ld->nf; k++) U -= so3_dot(mb_load_par(p, k), q[t->ld->fbody[k]].x);
+  return U;
+}
+/* block (r0, c0) of the n x n matrix K += s A (3 x 3) */
+static void mb_add_block(double *K, size_t n, int r0, int c0, double s, const double A[9])
+{
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 3; c++) K[(size_t)(r0 + r) * n + (size_t)(c0 + c)] += s * A[3 * r + c];
+}
+
+void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
+{
+  const mb_topo *t = p->topo;
+  const size_t n = 6 * (size_t)t->nb;
+  memset(Kq, 0, n * n * sizeof *Kq);
+  memset(Kv, 0, n * n * sizeof *Kv);
+  for (int k = 0; k < t->ld->ns; k++) {
+    const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
+    const mb_end end[2] = {mb_spring_end(p, q, k, 0), mb_spring_end(p, q, k, 1)};
+    double F[3], u[3], e[3], l, Fd[9], Fe[9];
+    mb_spring_force(p, k, &end[0], &end[1], F, &l, u, e);
+    /* Eq. (mb-spring-jac): Fd = dF/dd, Fe = dF/de */
+    const double ld = so3_dot(u, e);
+    double Pe[3];
+    for (int r = 0; r < 3; r++) Pe[r] = e[r] - ld * u[r];
+    for (int r = 0; r < 3; r++)
+      for (int c = 0; c < 3; c++) {
+        const double Pu = (r == c) - u[r] * u[c];
+        Fd[3 * r + c] = K * (r == c);
+        if (l > 0) Fd[3 * r + c] += (-K * L0 * Pu + C * (u[r] * Pe[c] + ld * Pu)) / l;
+        Fe[3 * r + c] = C * u[r] * u[c];
+      }
+    for (int s = 0; s < 2; s++) {            /* the variables of end s's body j */
+      const int j = end[s].body;
+      if (j == MB_GROUND) continue;
+      const double sg = s ? 1.0 : -1.0, *R = q[j].R, *P = end[s].P;
+      double HP[9], RHP[9], wp[3], HW[9], RHW[9], Dth[9], Dx[9], DW[9], Dv[9], A1[9], A2[9];
+      so3_hat(HP, P);
+      so3_mul(RHP, R, HP);
+      so3_cross(wp, q[j].W, P);
+      so3_hat(HW, wp);
+      so3_mul(RHW, R, HW);
+      so3_mul(A1, Fd, RHP);
+      so3_mul(A2, Fe, RHW);
+      so3_mul(DW, Fe, RHP);
+      for (int c = 0; c < 9; c++) {
+        Dth[c] = -sg * (A1[c] + A2[c]);
+        Dx[c] = sg * Fd[c];
+        DW[c] *= -sg;
+        Dv[c] = sg * Fe[c];
+      }
+      for (int tt = 0; tt < 2; tt++) {       /* the rows of end tt's body i */
+        const int i = end[tt].body;
+        if (i == MB_GROUND) continue;
+        const double rho = tt ? -1.0 : 1.0;
+        double HPt[9], PRt[9], B[9];
+        so3_hat(HPt, end[tt].P);
+        so3_mul_nt(PRt, HPt, q[i].R);         /* hat(P_t) R_i^T */
+        mb_add_block(Kq, n, 6 * i + 3, 6 * j, rho, Dth);
+        mb_add_block(Kq, n, 6 * i + 3, 6 * j + 3, rho, Dx);
+        mb_add_block(Kv, n, 6 * i + 3, 6 * j, rho, DW);
+        mb_add_block(Kv, n, 6 * i + 3, 6 * j + 3, rho, Dv);
+        so3_mul(B, PRt, Dth);
+        mb_add_block(Kq, n, 6 * i, 6 * j, rho, B);
+        so3_mul(B, PRt, Dx);
+        mb_add_block(Kq, n, 6 * i, 6 * j + 3, rho, B);
+        so3_mul(B, PRt, DW);
+        mb_add_block(Kv, n, 6 * i, 6 * j, rho, B);
+        so3_mul(B, PRt, Dv);
+        mb_add_block(Kv, n, 6 * i, 6 * j + 3, rho, B);
+      }
+    }
+    for (int tt = 0; tt < 2; tt++) {         /* hat(P_t) hat(R_i^T F_t) at theta_i */
+      const int i = end[tt].body;
+      if (i == MB_GROUND) continue;
+      double Ft[3], y[3], HPt[9], Hy[9], B[9];
+      for (int r = 0; r < 3; r++) Ft[r] = tt ? -F[r] : F[r];
+      so3_mtv(y, q[i].R, Ft);
+      so3_hat(HPt, end[tt].P);
+      so3_hat(Hy, y);
+      so3_mul(B, HPt, Hy);
+      mb_add_block(Kq, n, 6 * i, 6 * i, 1.0, B);
+    }
+  }
+}
+
+int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
+{
+  const mb_loads *L = t->ld;
+  if (L->ns + L->nf + L->nt == 0) return LG_OK;
+  const int base = t->nb + t->nj + 1;  /* the first statement: a spring, force or torque */
+  const char *what = L->ns ? "spring" : L->nf ? "force" : "torque";
+  const int line = t->line ? t->line[base + (L->ns ? 0 : L->nf ? L->ns : L->ns + L->nf)] : 0;
+  snprintf(why, n, "scheme %s does not take applied forces (the %s statement of %s line %d); "
+           "schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
+           t->file ? t->file : "the model", line);
+  return LG_EINVAL;
+}
 struct mb_work {
   int nb, nj, nc;
   double *G;      /* 2 nj rotational blocks of B, 9 each */
@@ -186,6 +384,9 @@ struct mb_work {
   int npair;
   double *r, *mu; /* nc */
   double *f;      /* 6 nb */
+  /* mb_force, or with the model's applied forces mb_force_applied: chosen
+     once per workspace */
+  void (*force)(const mb_par *, const lg_body *, double *);
   int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
 };
@@ -218,6 +419,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
+  w->force = t->ld->ns + t->ld->nf + t->ld->nt > 0 ? mb_force_applied : mb_force;
   return w;
 }
 
@@ -633,7 +835,7 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
 {
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
-  mb_force(p, q, w->f);
+  w->force(p, q, w->f);
   mb_b_minv(p, w, w->f, w->r);
   mb_bdotv(p, q, w->mu);
   for (int k = 0; k < w->nc; k++) w->mu[k] += w->r[k];

@@ -12,13 +12,26 @@ typedef struct {
   int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
 
+/* the springs, constant forces and constant body torques of a model */
+typedef struct mb_loads {
+  int ns, nf, nt;  /* how many of each */
+  mb_joint *spring;/* ns: the two ends of each spring, as a joint's sides */
+  int *fbody;      /* nf: the body each constant force acts on */
+  int *tbody;      /* nt: the body each constant torque acts on */
+} mb_loads;
+/* the loads of a model without any (every count zero) */
+extern const mb_loads mb_no_loads;
+
 typedef struct {
   int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
   mb_joint *joint; /* nj joints */
   char **name;     /* nb body names */
   char *file;      /* where the description came from */
-  int *line;       /* line of each body, then of each joint */
+  int *line;       /* line of each body, each joint, gravity, then each
+                      spring, force and torque */
   double *def;     /* the values the description gave */
+  const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
+                         pointer: a topology without them keeps its size) */
 } mb_topo;
 
 /* The parameter struct of every multibody model: the topology, then a flat
@@ -39,7 +52,12 @@ enum {
   MB_W = 16,
   MB_V = 19,
   MB_BODYLEN = 22,
-  MB_JOINTLEN = 6 /* point on side a, on side b */
+  MB_JOINTLEN = 6, /* point on side a, on side b */
+  MB_SK = 6,       /* a spring: its two points, then K, C and L0 */
+  MB_SC = 7,
+  MB_SL = 8,
+  MB_SPRINGLEN = 9,
+  MB_LOADLEN = 3   /* a constant force (space) or torque (body frame) */
 };
 
 static inline const double *mb_body_par(const mb_par *p, int i)
@@ -50,9 +68,18 @@ static inline const double *mb_joint_par(const mb_par *p, int k)
 {
   return p->val + MB_BODY0 + MB_BODYLEN * p->topo->nb + MB_JOINTLEN * k;
 }
+static inline const double *mb_spring_par(const mb_par *p, int k)
+{
+  return mb_joint_par(p, p->topo->nj) + MB_SPRINGLEN * k;
+}
+static inline const double *mb_load_par(const mb_par *p, int k) /* forces, then torques */
+{
+  return mb_spring_par(p, p->topo->ld->ns) + MB_LOADLEN * k;
+}
 static inline size_t mb_nval(const mb_topo *t)
 {
-  return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj);
+  return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ld->ns
+                  + MB_LOADLEN * (t->ld->nf + t->ld->nt));
 }
 
 /* the initial state of every body, from the parameters */
@@ -65,10 +92,27 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B);
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
 /* c = B V for each joint (velocity-level residual) */
 void mb_bv(const mb_par *p, const lg_body *q, double *c);
-/* f (6 nb): body-frame torque -W x J W and spatial force m g e of each body */
+/* f (6 nb): body-frame torque -W x J W and spatial force m g e of each body
+   (gravity alone: mb_applied adds the model's other forces, and mb_accel
+   both) */
 void mb_force(const mb_par *p, const lg_body *q, double *f);
-/* kinetic plus gravitational energy */
+/* kinetic plus gravitational energy, plus the potentials of the springs
+   and the constant forces */
 double mb_energy(const mb_par *p, const lg_body *q);
+/* f += the springs, dampers, constant forces and body torques (the forces
+   of the model file's spring, force and torque statements) */
+void mb_applied(const mb_par *p, const lg_body *q, double *f);
+/* their potential: sum K/2 (l - L0)^2 over the springs, - F . x over the
+   constant forces (dampers and body torques have none) */
+double mb_applied_potential(const mb_par *p, const lg_body *q);
+/* the derivatives of mb_applied's forces (6 nb rows, as f) with respect to
+   the configuration increments (theta_j, dx_j) of R_j exp(hat theta_j),
+   x_j + dx_j (Kq) and to the velocities V (Kv): dense, 6 nb x 6 nb,
+   row-major, written in full */
+void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv);
+/* LG_OK for a model without springs, forces or torques; else LG_EINVAL and,
+   in why, the words of a scheme (named) that does not take them */
+int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n);
 /* largest Frobenius norm of I - R R^T over the bodies */
 double mb_orth_err(const mb_par *p, const lg_body *q);
 /* largest Euclidean norm over the joints of phi_k, of (B V)_k */

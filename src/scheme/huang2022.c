@@ -540,6 +540,14 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   hg_vi_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  /* a model with applied forces is refused: the words in a buffer of the
+     calling thread (the workspace keeps the size it had without them) */
+  static const char *const name[] = {"dh", "rattlie", "dl"};
+  static _Thread_local char why[240];
+  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+    s->why = why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   w->nh = 0;
@@ -676,7 +684,8 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   size_t nb = (size_t)g->nb;
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
-  g->f = malloc(6 * nb * sizeof *g->f);
+  g->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  g->f = malloc((6 * nb + (g->applied ? 72 * nb * nb : 0)) * sizeof *g->f);
   g->q1 = calloc(nb, sizeof *g->q1);
   g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
   if (!g->dq0 || !g->V0 || !g->f || !g->q1 || !g->zlast) { hg_ga_free(g); return NULL; }
@@ -786,6 +795,57 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
   newton_jac h = {Jac, (size_t)g->n, NULL};
   return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
+int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_ga *g = par;
+  const mb_par *p = g->p;
+  const int nb = g->nb;
+  const size_t n6 = 6 * (size_t)nb;
+  double *fa = g->f, *Kq = fa + n6, *Kv = Kq + n6 * n6;
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
+  int st = hg_ga_jfdf(z, par, r, Jac);
+  if (st != 0) return st;
+  memset(fa, 0, n6 * sizeof *fa);
+  mb_applied(p, g->q1, fa);
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      r[6 * i + a] -= g->cq * fa[6 * i + a] / bp[MB_J + a];
+      r[6 * i + 3 + a] -= g->cq * fa[6 * i + 3 + a] / bp[MB_M];
+    }
+  }
+  if (!Jac || p->topo->ld->ns == 0) return 0;
+  mb_applied_jac(p, g->q1, Kq, Kv);
+  for (int j = 0; j < nb; j++) {
+    double th[3] = {g->dq0[6 * j] + z[6 * j], g->dq0[6 * j + 1] + z[6 * j + 1],
+                    g->dq0[6 * j + 2] + z[6 * j + 2]}, T[9];
+    so3_dexp(T, th);
+    for (int i = 0; i < nb; i++) {
+      const double *bp = mb_body_par(p, i);
+      size_t ld;
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * j), &ld);
+      for (int a = 0; a < 6; a++) {
+        const double c = g->cq / (a < 3 ? bp[MB_J + a] : bp[MB_M]);
+        const double *kq = Kq + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        const double *kv = Kv + (size_t)(6 * i + a) * n6 + 6 * (size_t)j;
+        for (int b = 0; b < 3; b++) {
+          double w = g->cvq * kv[b];
+          for (int m = 0; m < 3; m++) w += kq[m] * T[3 * m + b];
+          D[(size_t)a * ld + (size_t)b] -= c * w;
+          D[(size_t)a * ld + (size_t)(3 + b)] -= c * (kq[3 + b] + g->cvq * kv[3 + b]);
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac)
+{
+  hg_ga *g = par;
+  newton_jac h = {Jac, (size_t)g->n, NULL};
+  return hg_ga_jfdf_applied(z, par, r, Jac ? &h : NULL);
+}
 
 typedef struct {
   const mb_par *p;
@@ -798,6 +858,7 @@ typedef struct {
   mb_work *mw;
   lg_body *q;
   double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
+  newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
 } hg_ga_ws;
 
 static void hg_gaw_free(void *ws)
@@ -827,8 +888,11 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
-  w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
+  /* a spring couples bodies no joint couples: with springs, dense */
+  w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
+                          : mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
+  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied : hg_ga_jfdf;
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
@@ -887,7 +951,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   int it;
   double res;
-  int st = newton_solve_sparse(w->nw, hg_ga_jfdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
+  int st = newton_solve_sparse(w->nw, w->fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
                                &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;

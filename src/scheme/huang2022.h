@@ -50,18 +50,24 @@ int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
 typedef struct {
   const mb_par *p;
   int nb, nj, n;
+  int applied;           /* the model has springs, forces or torques */
   double cq, cvq;        /* c_q = h^2 beta (1-af)/(1-am), gamma/(h beta) */
   const lg_body *q0;
   double *dq0, *V0;      /* 6 nb: increment and velocity for u = 0 */
   lg_body *q1;           /* q_{n+1}, V_{n+1} at the last evaluation ... */
   double *zlast;         /* ... and where it was made */
-  double *f;             /* 6 nb scratch */
+  double *f;             /* 6 nb scratch; with applied forces 6 nb + 72 nb^2:
+                            their f_a, then K_q and K_v (mb_applied_jac) */
 } hg_ga;
 
 hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
+/* the same with the springs, forces and torques of the model (its dense
+   Jacobian cleared first), and its dense form for the tests */
+int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac);
+int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac);
 
 /* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
    residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or

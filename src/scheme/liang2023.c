@@ -21,7 +21,9 @@ typedef struct {
   lg_body *qs;           /* a stage: configuration and velocity */
   double *V0;            /* 6 nb: V at the start of the step */
   double *th;            /* 6 nb: chart coordinates (theta_i, d_i) of a stage */
-  double *K, *A;         /* 4 x 6 nb: chart velocities and accelerations of the stages */
+  double *K, *A;         /* 4 x 6 nb: chart velocities and accelerations of the stages;
+                            the midpoint rule, with applied forces, keeps in K their
+                            f_a, K_q and K_v instead (6 nb + 72 nb^2) */
   /* implicit midpoint */
   newton_ws *nw;
   double *x;             /* 6 nb + nc unknowns */
@@ -29,7 +31,11 @@ typedef struct {
   double *Tm;            /* 9 nb: dexp at the midpoint chart coordinates */
   double tol;
   int maxiter;
+  int applied;           /* the model has springs, forces or torques */
+  newton_jfdf_fn fdf;    /* liang_mid_jfdf, or with them liang_mid_jfdf_applied */
 } liang_ws;
+static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J);
+static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_jac *J);
 static void liang_free(void *ws)
 {
   liang_ws *w = ws;
@@ -56,14 +62,19 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
   w->qs = malloc(nb * sizeof *w->qs);
   w->V0 = malloc(6 * nb * sizeof *w->V0);
   w->th = malloc(6 * nb * sizeof *w->th);
-  w->K = malloc(24 * nb * sizeof *w->K);
+  w->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  w->K = malloc((24 * nb + (kind == LIANG_MID && w->applied ? 72 * nb * nb : 0)) * sizeof *w->K);
   w->A = malloc(24 * nb * sizeof *w->A);
   int ok = w->mw && w->q && w->qs && w->V0 && w->th && w->K && w->A;
   if (ok && kind == LIANG_MID) {
     w->tol = opt->newton_tol;
     w->maxiter = opt->newton_maxiter;
-    /* the default solver gets the Schur-complement solve; the others are GSL's */
-    w->nw = mb_newton_alloc(p->topo, 6, opt->newton_solver);
+    /* the default solver gets the Schur-complement solve; the others are GSL's;
+       a spring couples bodies no joint couples, outside that solve's
+       structure: with springs, the dense direct solver */
+    w->fdf = w->applied ? liang_mid_jfdf_applied : liang_mid_jfdf;
+    w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
+                            : mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
@@ -191,6 +202,7 @@ static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J)
   /* J, through newton_jac_at, block by block: every entry that can be
      non-zero is assigned before it is added to; the others are zero */
   size_t ld, lc;
+
   /* the midpoint configuration: R_i exp((h/2) hat W_i), and dexp there */
   for (int i = 0; i < nb; i++) {
     double th[3] = {hh * U[6 * i], hh * U[6 * i + 1], hh * U[6 * i + 2]}, E[9];
@@ -284,11 +296,75 @@ static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J)
   return 0;
 }
 
+/* F_1 -= (h/2) M^{-1} f_a at the midpoint, and, with springs, its
+   Jacobian -(h/2) M^{-1} (K_q dq/dU + K_v) into the dense J */
+static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_jac *J)
+{
+  const mb_par *p = w->p;
+  const int nb = w->nb;
+  const size_t n6 = 6 * (size_t)nb;
+  const double hh = 0.5 * w->h;
+  double *fa = w->K, *Kq = fa + n6, *Kv = Kq + n6 * n6;
+  for (int i = 0; i < nb; i++) {
+    lg_body *b = &w->qs[i];
+    memcpy(b->R, w->Rm + 9 * i, sizeof b->R);
+    for (int r = 0; r < 3; r++) {
+      b->x[r] = w->q[i].x[r] + hh * U[6 * i + 3 + r];
+      b->W[r] = U[6 * i + r];
+      b->v[r] = U[6 * i + 3 + r];
+    }
+  }
+  memset(fa, 0, n6 * sizeof *fa);
+  mb_applied(p, w->qs, fa);
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int r = 0; r < 3; r++) {
+      F[6 * i + r] -= hh * fa[6 * i + r] / bp[MB_J + r];
+      F[6 * i + 3 + r] -= hh * fa[6 * i + 3 + r] / bp[MB_M];
+    }
+  }
+  if (!J || p->topo->ld->ns == 0) return;
+  mb_applied_jac(p, w->qs, Kq, Kv);
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int j = 0; j < nb; j++) {
+      size_t ld;
+      double *D = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * j), &ld);
+      const double *T = w->Tm + 9 * j;
+      for (int r = 0; r < 6; r++) {
+        const double s = hh / (r < 3 ? bp[MB_J + r] : bp[MB_M]);
+        const double *kq = Kq + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
+        const double *kv = Kv + (size_t)(6 * i + r) * n6 + 6 * (size_t)j;
+        for (int c = 0; c < 3; c++) {
+          double a = kv[c];
+          for (int m = 0; m < 3; m++) a += kq[m] * hh * T[3 * m + c];
+          D[(size_t)r * ld + (size_t)c] -= s * a;
+          D[(size_t)r * ld + (size_t)(3 + c)] -= s * (kq[3 + c] * hh + kv[3 + c]);
+        }
+      }
+    }
+  }
+}
+
+/* the residual and Jacobian of a model with applied forces: the dense J
+   cleared first (a spring's blocks couple any two bodies), then the
+   residual of the model without them, then their terms; chosen once at
+   allocation, so that a model without them costs nothing more */
+static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_jac *J)
+{
+  liang_ws *w = ws;
+  const size_t n = liang_mid_dim(ws);
+  if (J && J->J) memset(J->J, 0, n * n * sizeof *J->J);
+  int st = liang_mid_jfdf(x, ws, F, J);
+  if (st == 0) liang_mid_applied(w, x, F, J);
+  return st;
+}
+
 /* the same with a dense row-major Jacobian, for the dense solvers and the tests */
 int liang_mid_fdf(const double *x, void *ws, double *F, double *J)
 {
   newton_jac h = {J, liang_mid_dim(ws), NULL};
-  return liang_mid_jfdf(x, ws, F, J ? &h : NULL);
+  return ((liang_ws *)ws)->fdf(x, ws, F, J ? &h : NULL);
 }
 
 int liang_mid_guess(void *ws, double *x)
@@ -310,7 +386,7 @@ static int liang_mid_step(void *ws, lg_state *s)
   int st = liang_mid_guess(w, w->x), it = 0;
   if (st != LG_OK) return st;
   double res = NAN;
-  st = newton_solve_sparse(w->nw, liang_mid_jfdf, w, w->x, w->tol, w->maxiter, &it, &res);
+  st = newton_solve_sparse(w->nw, w->fdf, w, w->x, w->tol, w->maxiter, &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
