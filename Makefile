@@ -109,7 +109,7 @@ $(T)/stamp/%.tangle: chapters/%.nw
 # and each check reads, are computed after tangling.  Including the result
 # makes make tangle first and then restart with src/ and tests/ up to date.
 $(T)/tangle.mk: $(STAMPS) Makefile
-	@mkdir -p $(@D) $(T)/gen; for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | sort | cpif $(T)/gen/mbfiles.txt
+	@mkdir -p $(@D) $(T)/gen; for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | grep -v '^src/model/examples/' | sort | cpif $(T)/gen/mbfiles.txt
 	@{ for c in $(CHAPTERS); do \
 	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
 	   for f in $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null); do \
@@ -163,8 +163,13 @@ LIB_OBJ  = $(LIB_SRC:%.c=$(O)/obj/%.o) $(O)/obj/$(MB_GEN:.c=.o)
 
 # The multibody models shipped as model files (src/model/*.mb, tangled from
 # the chapters) are compiled into the library, one string per line, so that a
-# built-in model and the same file read with --model-file are one text.
-MB_FILES = $(sort $(filter src/model/%.mb,$(TANGLED)))
+# built-in model and the same file read with --model-file are one text.  The
+# examples under src/model/examples/ (chapter 08, assembly) are installed as
+# files only: compiled in, their parsing at start-up moves the heap under
+# every later allocation, and the instruction counts of the comparative
+# chapter (Callgrind) shift by a few in a thousand.
+MB_FILES = $(sort $(filter-out src/model/examples/%,$(filter src/model/%.mb,$(TANGLED))))
+MB_EXAMPLES = $(sort $(filter src/model/examples/%.mb,$(TANGLED)))
 MB_GEN  := $(T)/gen/mbtext.c
 
 $(MB_GEN): $(MB_FILES) $(T)/gen/mbfiles.txt Makefile
@@ -645,11 +650,12 @@ MANPAGES   = $(sort $(wildcard src/*/*.[1-8]))
 MANDEST    = $(foreach f,$(MANPAGES),$(mandir)/man$(subst .,,$(suffix $(f)))/$(notdir $(f)))
 DIRLIST    = $(pkgdatadir)/installed-directories
 INSTALLDIRS = $(bindir) $(includedir) $(libdir) $(pkgconfigdir) $(pkgdatadir) \
-              $(pkgdatadir)/models $(patsubst %/,%,$(sort $(dir $(MANDEST))))
+              $(pkgdatadir)/models $(pkgdatadir)/models/examples $(patsubst %/,%,$(sort $(dir $(MANDEST))))
 INSTALLED  = $(bindir)/lgsim $(includedir)/lgrepro.h $(libdir)/liblgrepro.a \
              $(libdir)/$(notdir $(SOLIB)) $(libdir)/$(SONAME) $(libdir)/liblgrepro.so \
              $(pkgconfigdir)/lgrepro.pc $(MANDEST) $(pkgdatadir)/example.c \
-             $(MB_FILES:src/model/%=$(pkgdatadir)/models/%) $(DIRLIST)
+             $(MB_FILES:src/model/%=$(pkgdatadir)/models/%) \
+             $(MB_EXAMPLES:src/model/%=$(pkgdatadir)/models/%) $(DIRLIST)
 
 # The README's example, as the CI script takes it: the code block between
 # <!-- example --> and <!-- /example -->.
@@ -657,7 +663,8 @@ $(O)/share/example.c: README.md
 	@mkdir -p $(@D); sed -n '/^<!-- example -->$$/,/^<!-- \/example -->$$/p' $< \
 	  | sed -n '/^```/,/^```/{/^```/d;p}' > $@.tmp && test -s $@.tmp && mv $@.tmp $@
 
-install: $(LGSIM) $(LIBA) $(SOLIB) src/api/lgrepro.h $(O)/share/example.c $(MANPAGES) $(MB_FILES)
+install: $(LGSIM) $(LIBA) $(SOLIB) src/api/lgrepro.h $(O)/share/example.c $(MANPAGES) $(MB_FILES) \
+         $(MB_EXAMPLES)
 	@echo "  INSTALL  $(DESTDIR)$(prefix)"; new=; for d in $(INSTALLDIRS); do \
 	  while [ ! -d "$(DESTDIR)$$d" ] && [ "$$d" != / ] && [ "$$d" != . ]; do \
 	    new="$$new $$d"; d=$$(dirname "$$d"); done; done; \
@@ -681,6 +688,7 @@ install: $(LGSIM) $(LIBA) $(SOLIB) src/api/lgrepro.h $(O)/share/example.c $(MANP
 	    > "$(DESTDIR)$(mandir)/man$$s/$${f##*/}" \
 	  && chmod 644 "$(DESTDIR)$(mandir)/man$$s/$${f##*/}"; done
 	@for f in $(MB_FILES); do $(INSTALL_DATA) "$$f" $(DESTDIR)$(pkgdatadir)/models/; done
+	@for f in $(MB_EXAMPLES); do $(INSTALL_DATA) "$$f" $(DESTDIR)$(pkgdatadir)/models/examples/; done
 	@$(INSTALL_DATA) $(O)/share/example.c $(DESTDIR)$(pkgdatadir)/example.c
 
 # check-install: build, install and uninstall as a distribution does, in

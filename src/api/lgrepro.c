@@ -20,6 +20,9 @@ struct lgr_sim {
   void *par;             /* m->par_size bytes */
   lg_opts opt;
   int reortho;
+  int assemble;          /* the option assemble */
+  int assembled;         /* the last lgr_init assembled */
+  mb_assembly assembly;  /* what it did; moved: 4 numbers per body */
   void *ws;              /* the scheme's workspace; NULL before lgr_init */
   lg_state st;
   double h;              /* the step of lgr_init */
@@ -89,6 +92,7 @@ static void library_words(char *s, size_t n)
     {"--set: ", "lgr_set: "},                     /* not NAME=VALUE */
     {"--set ", "parameter "},                     /* a bad value of a named parameter */
     {"--reortho", "the option reortho"},
+    {"--assemble", "the option assemble"},
   };
   char out[640];
   size_t o = 0;
@@ -252,6 +256,7 @@ void lgr_free(lgr_sim *sim)
 {
   if (!sim) return;
   if (sim->ws) sim->s->free(sim->ws);
+  free(sim->assembly.moved);
   free(sim->par);
   free(sim->row);
   free(sim);
@@ -331,9 +336,16 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
       return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: '%s' is not 0 or 1", name, value);
     sim->reortho = value[0] == '1';
+  } else if (strcmp(o, "assemble") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: '%s' is not 0 or 1", name, value);
+    if (value[0] == '1' && strcmp(sim->m->family, "multibody") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s (family %s) has no joints "
+                      "to assemble", name, sim->m->name, sim->m->family);
+    sim->assemble = value[0] == '1';
   } else
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "unknown option '%s' (newton-tol, "
-                    "newton-maxiter, newton-solver, ref-tol, reortho)", option);
+                    "newton-maxiter, newton-solver, ref-tol, reortho, assemble)", option);
 #undef LGR_REFUSE_EXPLICIT
   return LGR_OK;
 }
@@ -377,7 +389,28 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %g is not a finite number", h);
   if (!(h > 0)) return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %.17g is not positive", h);
   char why[512] = "";
-  if (sim->m->check && sim->m->check(sim->par, sim->reortho, why, sizeof why) != LG_OK)
+  const int mb = strcmp(sim->m->family, "multibody") == 0;
+  int flags = sim->reortho;
+  mb_par *given = NULL;                          /* the parameters before assembly */
+  sim->assembled = 0;
+  if (mb && (sim->assemble || ((const mb_par *)sim->par)->topo->assemble)) {
+    flags |= MB_CHECK_ASSEMBLE;
+    if (!sim->assembly.moved) {
+      const int nb = ((const mb_par *)sim->par)->topo->nb;
+      sim->assembly.moved = calloc(4 * (size_t)nb + 1, sizeof *sim->assembly.moved);
+    }
+    if (!sim->assembly.moved || !(given = malloc(sim->m->par_size)))
+      return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
+    memcpy(given, sim->par, sim->m->par_size);
+    sim->assembled = 1;
+  }
+  const int checked = !sim->m->check
+                      || sim->m->check(sim->par, flags, why, sizeof why) == LG_OK;
+  int rst = LG_OK;
+  if (checked && given) rst = mb_assembly_report(given, &sim->assembly);
+  free(given);
+  if (rst != LG_OK) return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
+  if (!checked)
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s",
                     why[0] ? why : "the model rejected the parameters");
   if (!(sim->ws = sim->s->alloc(sim->par, &sim->opt)))
@@ -447,6 +480,25 @@ static int step_fail(lgr_sim *sim, int st, double t0, const char *what)
                     why ? why : "");
   return sim_fail(sim, st, NULL, 0, "%s: scheme %s failed: %s%s%s", head, sim->s->name,
                   lgr_strerror(st), why ? ": " : "", why ? why : "");
+}
+int lgr_assembly(const lgr_sim *sim, double resid[4])
+{
+  if (!sim || !sim->ws || !sim->assembled || !resid) return LGR_EINVAL;
+  const mb_assembly *a = &sim->assembly;
+  resid[0] = a->phi0;
+  resid[1] = a->phi;
+  resid[2] = a->dphi0;
+  resid[3] = a->dphi;
+  return LGR_OK;
+}
+
+int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4])
+{
+  if (!sim || !sim->ws || !sim->assembled || !moved || i < 0
+      || i >= ((const mb_par *)sim->par)->topo->nb)
+    return LGR_EINVAL;
+  memcpy(moved, sim->assembly.moved + 4 * i, 4 * sizeof *moved);
+  return LGR_OK;
 }
 double lgr_time(const lgr_sim *sim) { return sim && sim->ws ? sim->st.t : NAN; }
 long lgr_nsteps(const lgr_sim *sim) { return sim && sim->ws ? sim->k : 0; }

@@ -151,12 +151,27 @@ LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
    integer), "newton-solver" ("direct", "newton" or "hybridsj"), "ref-tol"
    (relative and absolute tolerance of the adaptive reference, > 0) or
    "reortho" ("1": lgr_init replaces an initial rotation off by at most 0.1
-   by the nearest rotation; "0": it rejects it).  A Newton option is refused
-   for an explicit scheme.  Takes effect at the next lgr_init.  LGR_EINVAL
+   by the nearest rotation; "0": it rejects it) or "assemble" ("1": lgr_init
+   moves a multibody model's initial positions onto its joints and its
+   velocities onto their velocity constraints, see lgr_assembly; "0": only
+   if the model file has an 'assemble' line; refused for a model without
+   joints).  A Newton option is refused for an explicit scheme.  Takes effect at the next lgr_init.  LGR_EINVAL
    and a message naming the option if the name or the value is bad; the
    simulation is then unchanged. */
 LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,
                            char *msg, size_t msglen);
+/* After an lgr_init that assembled the initial state (the option
+   "assemble", or an 'assemble' line in the model file): the largest joint
+   residuals before and after, in position (m, resid[0] and resid[1]) and
+   velocity (m/s, resid[2] and resid[3]).  LGR_OK; LGR_EINVAL if the last
+   lgr_init did not assemble (or failed) or resid is NULL. */
+LGR_API int lgr_assembly(const lgr_sim *sim, double resid[4]);
+/* After the same: how far body i (0 <= i < lgr_nbodies) moved: moved[0]
+   the translation of its mass centre (m), moved[1] its rotation angle
+   (rad), moved[2] and moved[3] the changes of its velocity (m/s) and of
+   its angular velocity (rad/s).  LGR_OK; LGR_EINVAL if i is out of range
+   or the last lgr_init did not assemble. */
+LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
 /* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
    > 0): checks the parameters as the model sees them, allocates the
    scheme's workspace, sets the initial state.  LGR_OK; or LGR_EINVAL (a bad

@@ -202,10 +202,19 @@ static void help_run(FILE *f)
     "                      type), direct-gsl (the same, always through GSL's\n"
     "                      calls), newton or hybridsj (GSL's own; default %s);\n"
     "                      the --newton options are refused with an explicit scheme\n"
-    "  --ref-tol TOL       tolerance of the adaptive reference solver (default %s)\n"
+    "  --ref-tol TOL       tolerance of the adaptive reference solver (default %s)\n",
+    tol, o.newton_maxiter, lg_newton_solver_name(o.newton_solver), ref);
+  fprintf(f,   /* in two parts: ISO C promises string literals of 4095 characters */
     "  --strict            fail (exit 3) where a drift warning would be printed\n"
     "  --reortho           let the model replace a nearly orthogonal initial\n"
     "                      rotation by the nearest rotation instead of rejecting it\n"
+    "  --assemble          move a multibody model's initial positions onto its\n"
+    "                      joints (Gauss-Newton, shortest correction in the mass\n"
+    "                      metric) and its velocities onto the joints' velocity\n"
+    "                      constraints before the run, as the model file's\n"
+    "                      'assemble' line does; prints how far each body moved\n"
+    "                      on the standard error; joints that cannot all hold\n"
+    "                      give exit status 2 naming them (lgrepro-model(5))\n"
     "  --help, -h          this text\n"
     "\n"
     "Bad values (unknown names, non-numbers, wrong number of components, h <= 0,\n"
@@ -222,7 +231,7 @@ static void help_run(FILE *f)
     "  lgsim run %s %s --h 0.001 --T 2 --every 10 -o out.csv\n"
     "  lgsim run %s %s%s --set R0=cardan:0.1,0.2,0.3\n"
     "  lgsim run %s %s --every 100 --max-output 5G\n",
-    tol, o.newton_maxiter, lg_newton_solver_name(o.newton_solver), ref, m, s, m, s, m, s, vec, m, s);
+    m, s, m, s, m, s, vec, m, s);
 }
 /* the model of a file, checked on its defaults as lgsim run checks it */
 static lg_model *list_read_file(const char *file)
@@ -621,6 +630,8 @@ static int write_header(csv_writer *w, const run_args *a)
                    "# ref_tol = %s\n# reortho = %d\n", b1, a->opt.newton_maxiter,
                    lg_newton_solver_name(a->opt.newton_solver),
                    b2, a->reortho);
+  if (a->assembled)
+    st |= csv_printf(w, "# assemble = 1\n");
   return st ? LG_EOUTPUT : LG_OK;
 }
 typedef struct {
@@ -826,6 +837,28 @@ static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, si
              "equations of the first step at --h %s, nor at any step down to %.3g: the "
              "scheme cannot start from this initial state", a->h_str, bad);
 }
+static void report_assembly(const run_args *a)
+{
+  const mb_assembly *r = &a->assembly;
+  const mb_par *p = a->par;
+  if (r->rounds == 0 && r->dphi0 == r->dphi) {
+    fprintf(stderr, "lgsim: assembly: the initial state of model %s already holds its joints "
+            "(phi_err %.3g m, dphi_err %.3g m/s); nothing moved\n", a->m->name, r->phi0,
+            r->dphi0);
+    return;
+  }
+  fprintf(stderr, "lgsim: assembly of model %s: phi_err %.3g -> %.3g m (tolerance %.3g m), "
+          "dphi_err %.3g -> %.3g m/s (tolerance %.3g m/s)\n", a->m->name, r->phi0, r->phi,
+          r->tol, r->dphi0, r->dphi, r->vtol);
+  for (int i = 0; i < p->topo->nb; i++) {
+    const double *d = r->moved + 4 * i;
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0 && d[3] == 0) continue;
+    fprintf(stderr, "lgsim:   body %d (%s): moved %.3g m, turned %.3g rad; velocity changed by "
+            "%.3g m/s, angular velocity by %.3g rad/s\n", i + 1, p->topo->name[i], d[0], d[1],
+            d[2], d[3]);
+  }
+}
+
 static int cmd_run(int argc, char **argv)
 {
   run_args a;
@@ -841,6 +874,7 @@ static int cmd_run(int argc, char **argv)
     lgsim_args_free(&a);
     die(st, "%s", msg);
   }
+  if (a.assembled) report_assembly(&a);
   const lg_scheme_type *s = a.s;
   FILE *f = open_output(a.out);
   const char *where = f == stdout ? "standard output" : a.out;

@@ -45,6 +45,7 @@ typedef struct {
   double *jpt; /* 6 per joint */
   int *jline;  /* line of each joint */
   int gline;   /* line of the gravity statement */
+  int assemble; /* line of the assemble statement, or 0 */
   int nj, capj;
   int *hash;   /* hcap slots: body index + 1, or 0 (open addressing by name) */
   int hcap;
@@ -400,6 +401,12 @@ static int read_line(mb_desc *d, const char *s)
   if (strcmp(key, "spring") == 0) return read_spring(d, &s);
   if (strcmp(key, "force") == 0) return read_load(d, &s, key, 0);
   if (strcmp(key, "torque") == 0) return read_load(d, &s, key, 1);
+  if (strcmp(key, "assemble") == 0) {
+    if (next_word(&s, &n)) return desc_error(d, "'assemble' takes no value");
+    if (d->assemble) return desc_error(d, "'assemble' is given twice (line %d)", d->assemble);
+    d->assemble = d->line;
+    return LG_OK;
+  }
   static const struct {
     const char *key;
     int off, len, slot;   /* slot: which of mb_dbody's seen[] */
@@ -427,7 +434,8 @@ static int read_line(mb_desc *d, const char *s)
   }
   return desc_error(d,
                     "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
-                    "position, rotation, cardan, angvel, velocity, joint, spring, force, torque)",
+                    "position, rotation, cardan, angvel, velocity, joint, spring, force, torque, "
+                    "assemble)",
                     key);
 }
 
@@ -445,6 +453,72 @@ static void desc_free(mb_desc *d)
   free(d->name);
   free(d->doc);
   free(d->source);
+}
+int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char *buf, size_t n)
+{
+  const int nj = p->topo->nj;
+  double *c = malloc(((size_t)p->topo->nc + 1) * sizeof *c);
+  size_t len = 0;
+  int k = 0;
+  if (n) buf[0] = '\0';
+  if (!c) return 0;
+  if (vel) mb_bv(p, q, c);
+  else mb_phi(p, q, c);
+  for (int j = 0; j < nj; j++) {
+    const double e = so3_norm(c + 3 * j);
+    if (e <= tol) continue;
+    if (k < 8 && len < n) {
+      int r = snprintf(buf + len, n - len, "%sjoint %d (%.3g %s)", k ? ", " : "", j + 1, e,
+                       vel ? "m/s" : "m");
+      if (r > 0) len += (size_t)r;
+    }
+    k++;
+  }
+  if (k > 8 && len < n) snprintf(buf + len, n - len, " and %d more", k - 8);
+  free(c);
+  return k;
+}
+
+int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *a)
+{
+  const int nb = p->topo->nb;
+  mb_assembly mine = {0};
+  if (!a) a = &mine;
+  a->rounds = 0;
+  a->tol = MB_ASSEMBLE_TOL * L;
+  a->dphi0 = mb_dphi_err(p, q);                     /* the residuals as given */
+  a->phi0 = a->phi = mb_phi_err(p, q);
+  if (!isfinite(a->phi0) || !isfinite(a->dphi0)) return LG_ENONFINITE;
+  /* positions: rounds of the projection's Gauss-Newton steps (each round
+     steps while the residual halves, at most ten times) until a round
+     gains less than half */
+  if (a->phi > a->tol) {
+    for (int i = 0; i < nb; i++)
+      if (so3_reortho(q[i].R, q[i].R) != LG_OK) return LG_EINVAL;
+    for (double prev = INFINITY; a->rounds < MB_ASSEMBLE_MAXIT;) {
+      int st = mb_project_joints(p, q, w);
+      a->rounds++;
+      if (st != LG_OK) return st;
+      a->phi = mb_phi_err(p, q);
+      if (!isfinite(a->phi)) return LG_ENONFINITE;
+      if (a->phi <= a->tol || !(a->phi < 0.5 * prev)) break;
+      prev = a->phi;
+    }
+    if (!(a->phi <= a->tol)) return LG_ENEWTON;
+  }
+  /* velocities: onto B V = 0 in the metric of M, at the assembled positions */
+  for (int k = 0;; k++) {
+    double V = 0;
+    for (int i = 0; i < nb; i++)
+      for (int r = 0; r < 3; r++) V = fmax(V, fmax(fabs(q[i].v[r]), L * fabs(q[i].W[r])));
+    a->vtol = MB_ASSEMBLE_TOL * (1 + V);
+    a->dphi = mb_dphi_err(p, q);
+    if (!isfinite(a->dphi)) return LG_ENONFINITE;
+    if (a->dphi <= a->vtol) return LG_OK;
+    if (k == 3) return LG_ENEWTON;
+    int st = mb_project_velocity(p, q, w);
+    if (st != LG_OK) return st;
+  }
 }
 static void mb_par_init(const lg_model *m, void *par)
 {
@@ -472,6 +546,18 @@ static const char *origin(const mb_par *p, int k, char *buf, size_t n)
   if (t->line[k] > 0 && memcmp(p->val, t->def, mb_nval(t) * sizeof(double)) == 0)
     snprintf(buf, n, "%s:%d: ", t->file, t->line[k]);
   return buf;
+}
+
+/* the length scale of the check's tolerances: 1 m, and every coordinate
+   of the mass centres and of the joint points */
+static double mb_length_scale(const mb_par *p)
+{
+  double L = 1;
+  for (int i = 0; i < p->topo->nb; i++)
+    for (int c = 0; c < 3; c++) L = fmax(L, fabs(mb_body_par(p, i)[MB_X + c]));
+  for (int k = 0; k < p->topo->nj; k++)
+    for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
+  return L;
 }
 
 #define MB_COND_MAX 1e15   /* largest ratio of two masses or of two inertias */
@@ -558,18 +644,120 @@ static int mb_check_spring_length(const mb_par *p, const lg_body *q, char *msg, 
   }
   return LG_OK;
 }
+/* the assembly of the check, on its copy q of the initial state: the
+   status of mb_assemble, with a (not NULL) what it did; q0 the state given */
+static int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a,
+                             mb_work *w)
+{
+  const lg_body *q0 = q + p->topo->nb;
+  mb_initial(p, q);
+  memcpy(q + p->topo->nb, q, (size_t)p->topo->nb * sizeof *q);
+  int st = mb_assemble(p, q, w, L, a);
+  if (st != LG_OK || !a->moved) return st;
+  for (int i = 0; i < p->topo->nb; i++) {
+    double D[9], th[3], dx[3], dv[3], dW[3];
+    so3_mul_tn(D, q0[i].R, q[i].R);            /* R0^T R = exp(hat(theta)) */
+    so3_log(th, D);
+    for (int c = 0; c < 3; c++) {
+      dx[c] = q[i].x[c] - q0[i].x[c];
+      dv[c] = q[i].v[c] - q0[i].v[c];
+      dW[c] = q[i].W[c] - q0[i].W[c];
+    }
+    a->moved[4 * i] = so3_norm(dx);
+    a->moved[4 * i + 1] = so3_norm(th);
+    a->moved[4 * i + 2] = so3_norm(dv);
+    a->moved[4 * i + 3] = so3_norm(dW);
+  }
+  return st;
+}
 
-static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
+static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
+{
+  const mb_topo *t = p->topo;
+  const int nb = t->nb;
+  if (t->nj == 0) return LG_OK;
+  int st = mb_check_conditioning(p, msg, msglen);
+  if (st != LG_OK) return st;
+  lg_body *q = malloc(2 * (size_t)nb * sizeof *q);
+  mb_work *w = mb_work_alloc(t);
+  if (!q || !w) {
+    free(q);
+    mb_work_free(w);
+    return check_error(msg, msglen, "out of memory");
+  }
+  mb_initial(p, q);
+  if ((st = mb_check_rank(p, q, msg, msglen)) != LG_OK) {   /* its message stands */
+    mb_work_free(w);
+    free(q);
+    return st;
+  }
+  mb_assembly a = {0};
+  st = mb_assemble_state(p, q, L, &a, w);
+  if (st == LG_OK)
+    for (int i = 0; i < nb; i++) {   /* the assembled state becomes the initial one */
+      double *b = p->val + MB_BODY0 + MB_BODYLEN * i;
+      memcpy(b + MB_R, q[i].R, sizeof q[i].R);
+      memcpy(b + MB_X, q[i].x, sizeof q[i].x);
+      memcpy(b + MB_W, q[i].W, sizeof q[i].W);
+      memcpy(b + MB_V, q[i].v, sizeof q[i].v);
+    }
+  else if (st == LG_ENEWTON && a.phi > a.tol) {
+    char j[400];
+    mb_joints_over(p, q, 0, a.tol, j, sizeof j);
+    st = check_error(msg, msglen, "%s: assembly failed: after %d rounds of Gauss-Newton "
+                     "steps the joints still miss by up to %.3g m (tolerance %.3g m): %s; they cannot all hold "
+                     "at once", t->file, a.rounds, a.phi, a.tol, j);
+  } else if (st == LG_ENEWTON) {
+    char j[400];
+    mb_joints_over(p, q, 1, a.vtol, j, sizeof j);
+    st = check_error(msg, msglen, "%s: assembly failed: the projected velocities still "
+                     "violate %s (tolerance %.3g m/s)", t->file, j, a.vtol);
+  } else if (st == LG_ESINGULAR && a.rounds > 0) {
+    char j[400], d[120];
+    mb_joints_over(p, q, 0, a.tol, j, sizeof j);
+    if (mb_singular_text(w, d, sizeof d) == 0) snprintf(d, sizeof d, "some joints");
+    st = check_error(msg, msglen, "%s: assembly failed after %d rounds of Gauss-Newton "
+                     "steps: the constraint Jacobian lost rank (%s remove the same motion at the "
+                     "configuration reached) with the joints still missed: %s; they cannot all "
+                     "hold at once", t->file, a.rounds, d, j);
+  } else
+    st = check_error(msg, msglen, "%s: assembly failed: the configuration became infinite or "
+                     "NaN after %d rounds of Gauss-Newton steps (largest miss %.3g m); the "
+                     "joints cannot all hold at once", t->file, a.rounds, a.phi);
+  mb_work_free(w);
+  free(q);
+  return st == LG_OK ? LG_OK : LG_EINVAL;
+}
+
+int mb_assembly_report(const mb_par *given, mb_assembly *a)
+{
+  const mb_topo *t = given->topo;
+  lg_body *q = malloc(2 * (size_t)t->nb * sizeof *q);
+  mb_work *w = t->nj ? mb_work_alloc(t) : NULL;
+  int st = !q || (t->nj && !w) ? LG_ENOMEM : LG_OK;
+  if (st == LG_OK && t->nj) st = mb_assemble_state(given, q, mb_length_scale(given), a, w);
+  else if (st == LG_OK) {
+    double *moved = a->moved;
+    memset(a, 0, sizeof *a);
+    a->moved = moved;
+    if (moved) memset(moved, 0, 4 * (size_t)t->nb * sizeof *moved);
+  }
+  mb_work_free(w);
+  free(q);
+  return st;
+}
+
+static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
 {
   char o[300], m1[400], nm[6][80];
   const size_t ml = sizeof m1;
   mb_par *p = vpar;
   const mb_topo *t = p->topo;
+  const int reortho = flags & 1, assemble = (flags & MB_CHECK_ASSEMBLE) || t->assemble;
   double *e = p->val + MB_GDIR;
   if (lg_check_finite(m1, ml, "g", p->val + MB_G, 1) || lg_check_finite(m1, ml, "gdir", e, 3) ||
       lg_check_nonneg(m1, ml, "g", p->val[MB_G]) || lg_check_unit(m1, ml, "gdir", e, 0))
     return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj, o, sizeof o), m1);
-  double L = 1; /* length scale of the tolerances */
   for (int i = 0; i < t->nb; i++) {
     double *b = p->val + MB_BODY0 + MB_BODYLEN * i;
     static const char *const stem[6] = {"m", "J", "R", "x", "W", "v"};
@@ -584,7 +772,6 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
         lg_check_positive(m1, ml, nm[0], b[MB_M]) || lg_check_inertia(m1, ml, nm[1], b + MB_J) ||
         lg_check_rotation(m1, ml, nm[2], b + MB_R, reortho))
       return check_error(msg, msglen, "%s%s", origin(p, i, o, sizeof o), m1);
-    for (int c = 0; c < 3; c++) L = fmax(L, fabs(b[MB_X + c]));
   }
   for (int k = 0; k < t->nj; k++) {
     snprintf(nm[0], sizeof nm[0], "P%da", k + 1);
@@ -593,8 +780,6 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
         lg_check_finite(m1, ml, nm[1], mb_joint_par(p, k) + 3, 3))
       return check_error(msg, msglen, "%s%s", origin(p, t->nb + k, o, sizeof o), m1);
   }
-  for (int k = 0; k < t->nj; k++)
-    for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
   for (int k = 0; k < t->ld->ns; k++) {
     const double *sp = mb_spring_par(p, k);
     static const char *const what[3] = {"K", "C", "L"};
@@ -615,27 +800,32 @@ static int mb_check(void *vpar, int reortho, char *msg, size_t msglen)
       return check_error(msg, msglen, "%s%s",
                          origin(p, t->nb + t->nj + 1 + t->ld->ns + k, o, sizeof o), m1);
   }
+  const double L = mb_length_scale(p); /* of the tolerances */
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
   int st = LG_OK;
   if (!q || !c) st = LG_ENOMEM;
   else {
     mb_initial(p, q);
-    mb_phi(p, q, c);
+    if (assemble && (st = mb_check_assemble(p, L, msg, msglen)) == LG_OK) mb_initial(p, q);
+    if (st == LG_OK) mb_phi(p, q, c);
     double V = 0;
     for (int i = 0; i < t->nb; i++)
       for (int r = 0; r < 3; r++) V = fmax(V, fmax(fabs(q[i].v[r]), L * fabs(q[i].W[r])));
     for (int k = 0; k < t->nj && st == LG_OK; k++)
       if (so3_norm(c + 3 * k) > 1e-9 * L)
         st = check_error(msg, msglen,
-                         "%sjoint %d: the initial positions miss it by %.3g m (tolerance %.3g m)",
+                         "%sjoint %d: the initial positions miss it by %.3g m (tolerance %.3g m); "
+                         "--assemble (or an 'assemble' line in the model file) moves the "
+                         "start onto the joints",
                          origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * L);
     if (st == LG_OK) mb_bv(p, q, c);
     for (int k = 0; k < t->nj && st == LG_OK; k++)
       if (so3_norm(c + 3 * k) > 1e-9 * (1 + V))
         st = check_error(
             msg, msglen,
-            "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s)",
+            "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s); "
+            "--assemble (or an 'assemble' line in the model file) projects them onto the joints",
             origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
   }
   if (st == LG_OK) st = mb_check_spring_length(p, q, msg, msglen);
@@ -780,6 +970,7 @@ static lg_model *mb_build(mb_desc *d)
       memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * ns
                  + MB_LOADLEN * (j0 + j), d->load[kind][j].v, sizeof d->load[kind][j].v);
     }
+  M->topo.assemble = d->assemble;
   /* names, units and docs go to one buffer; offsets first, pointers after */
   strbuf sb = {0};
   size_t(*off)[3] = calloc(np, sizeof *off);
@@ -1141,4 +1332,9 @@ void mb_each_connection(const mb_topo *t, mb_connection_fn f, void *ctx)
   for (int k = 0; k < t->COUNT; k++) f(ctx, WORD, k + 1, t->ARRAY[k].a, t->ARRAY[k].b);
   MB_CONNECTION_KINDS(MB_EACH_OF_KIND)
 #undef MB_EACH_OF_KIND
+  const mb_loads *ld = t->ld ? t->ld : &mb_no_loads;
+  for (int k = 0; k < ld->ns; k++) f(ctx, "spring", k + 1, ld->spring[k].a, ld->spring[k].b);
+  /* a constant force or torque joins its body to the ground, which takes its reaction */
+  for (int k = 0; k < ld->nf; k++) f(ctx, "force", k + 1, ld->fbody[k], MB_GROUND);
+  for (int k = 0; k < ld->nt; k++) f(ctx, "torque", k + 1, ld->tbody[k], MB_GROUND);
 }

@@ -32,7 +32,20 @@ typedef struct {
   double *def;     /* the values the description gave */
   const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
                          pointer: a topology without them keeps its size) */
+  int assemble;    /* line of the description's 'assemble' statement, or 0 */
 } mb_topo;
+
+/* What an assembly did (mb_assemble, mb_assembly_report): the rounds of
+   Gauss-Newton steps, the largest joint residuals before and after and
+   the tolerances they met, and per body (moved[4 i..4 i+3], when moved is not NULL) how
+   far it moved: the translation |dx| (m), the rotation angle |log(R0^T R)|
+   (rad), |dv| (m/s) and |dW| (rad/s). */
+typedef struct {
+  int rounds;                 /* calls of mb_project_joints */
+  double phi0, phi, tol;      /* m */
+  double dphi0, dphi, vtol;   /* m/s */
+  double *moved;              /* 4 nb numbers, the caller's, or NULL */
+} mb_assembly;
 
 /* The parameter struct of every multibody model: the topology, then a flat
    array of values, laid out as below and named by the model's lg_param table. */
@@ -40,6 +53,18 @@ typedef struct {
   const mb_topo *topo;
   double val[];
 } mb_par;
+
+/* The check of a multibody model reads its argument reortho as flags:
+   1 (any model's reortho), and MB_CHECK_ASSEMBLE, which asks it to
+   assemble the initial state first, as the description's 'assemble'
+   statement does; the assembled values replace the initial ones in the
+   parameters. */
+#define MB_CHECK_ASSEMBLE 2
+/* What the check's assembly of the parameters given does, without changing
+   them (it repeats the same deterministic iteration): LG_OK and the report
+   in a (moved: the caller's 4 nb numbers, or NULL), or the status of a
+   failed assembly. */
+int mb_assembly_report(const mb_par *given, mb_assembly *a);
 
 enum {
   MB_G = 0,
@@ -136,6 +161,22 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w);
 /* the last move alone: V <- V - M^{-1} B^T A^{-1} B V at q, the velocities
    onto B V = 0 in the metric of M */
 int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w);
+/* assembly: q (rotations first re-orthonormalised) moved to phi = 0 by
+   the Gauss-Newton steps of minimum norm in the metric of M of
+   mb_project_joints, in rounds (a->rounds, at most MB_ASSEMBLE_MAXIT) until
+   the largest joint residual is within tolerance or a round no longer
+   halves it, then V onto B V = 0; L is the length scale of the tolerances (a->tol =
+   MB_ASSEMBLE_TOL L, a->vtol = MB_ASSEMBLE_TOL (1 + the largest |v|, L |W|)).
+   LG_OK; LG_ENEWTON if a residual stays above its tolerance (the joints
+   cannot all hold); LG_ESINGULAR (mb_singular_joints names the joints) or
+   LG_ENONFINITE from the factorisation; a (not NULL) says what was done */
+#define MB_ASSEMBLE_TOL 1e-12
+#define MB_ASSEMBLE_MAXIT 5   /* rounds of mb_project_joints, at most ten steps each */
+int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *a);
+/* the joints whose residual (position: vel = 0, velocity: vel = 1) exceeds
+   tol, as text: "joint 2 (0.13 m) and joint 5 (0.02 m)", at most 8 named;
+   returns how many there are */
+int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char *buf, size_t n);
 
 /* the Newton solver for a system of bs unknowns per body followed by the
    multipliers of every joint, coupled where a joint acts on a body

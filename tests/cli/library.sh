@@ -9,7 +9,8 @@ M=${1:-}; S=${2:-}
 
 # lgsim's words for what the user typed, and the library's for the same thing
 LIBWORDS='s/^--set: model /model /; s/^--set: /lgr_set: /; s/^--set /parameter /
-s/--reortho/the option reortho/; s/^--\([a-z-]*\):/option \1:/
+s/--reortho/the option reortho/; s/--assemble/the option assemble/
+s/^--\([a-z-]*\):/option \1:/
 s/^\(unknown model .*\) (see lgsim list)$/\1 (lgr_model_at lists them)/
 s/^\(unknown scheme .*\) (see lgsim list \([^)]*\))$/\1 for model \2 (lgr_scheme_at lists them)/
 s/(see lgsim list [^)]*)$/(lgr_param_name lists them)/'

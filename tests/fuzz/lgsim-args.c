@@ -18,6 +18,7 @@ static void fuzz_model_file(const char *text)
     lg_params_default(m, par);
     m->check(par, 0, msg, sizeof msg);
     m->check(par, 1, msg, sizeof msg);
+    m->check(par, MB_CHECK_ASSEMBLE, msg, sizeof msg);
   }
   free(par);
   mb_model_free(m);

@@ -155,6 +155,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       st = parse_size(name, val, &a->max_output, msg, n);
     } else if (strcmp(arg, "--reortho") == 0) {
       a->reortho = 1;
+    } else if (strcmp(arg, "--assemble") == 0) {
+      a->assemble = 1;
     } else if (strcmp(arg, "--strict") == 0) {
       a->strict = 1;
     } else
@@ -281,7 +283,26 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
   for (int i = 0; i < a->nsets; i++)
     if ((st = set_param(a->m, a->par, a->sets[i], msg, n))) return st;
   if (msg && n) msg[0] = '\0';
-  if (a->m->check && a->m->check(a->par, a->reortho, msg, n) != LG_OK) {
+  const int mb = strcmp(a->m->family, "multibody") == 0;
+  if (a->assemble && !mb)
+    return usage(msg, n, "--assemble: model %s (family %s) has no joints to assemble; the "
+                 "option is for multibody models", a->m->name, a->m->family);
+  int flags = a->reortho;
+  mb_par *given = NULL;                          /* the parameters before assembly */
+  if (mb && (a->assemble || ((const mb_par *)a->par)->topo->assemble)) {
+    flags |= MB_CHECK_ASSEMBLE;
+    a->assembled = 1;
+    if (!(given = malloc(a->m->par_size))) return usage(msg, n, "out of memory");
+    memcpy(given, a->par, a->m->par_size);
+  }
+  const int checked = !a->m->check || a->m->check(a->par, flags, msg, n) == LG_OK;
+  if (checked && given) {                      /* what the check's assembly did */
+    a->assembly.moved = calloc(4 * (size_t)given->topo->nb + 1, sizeof *a->assembly.moved);
+    st = a->assembly.moved ? mb_assembly_report(given, &a->assembly) : LG_ENOMEM;
+    free(given);
+    if (st != LG_OK) return usage(msg, n, "out of memory");
+  } else free(given);
+  if (!checked) {
     if (msg && n && !msg[0]) snprintf(msg, n, "model %s rejected the parameters", a->m->name);
     return LGSIM_EXIT_USAGE;
   }
@@ -300,6 +321,8 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
 
 void lgsim_args_free(run_args *a)
 {
+  free(a->assembly.moved);
+  a->assembly.moved = NULL;
   free(a->par);
   free(a->sets);
   mb_model_free(a->own_model);

@@ -4,6 +4,7 @@
 #define CLI_ARGS_H
 #include <stddef.h>
 #include "core/lg.h"
+#include "model/multibody.h"
 
 enum {
   LGSIM_EXIT_OK = 0,      /* success */
@@ -20,6 +21,7 @@ typedef struct {
   const char *out;              /* NULL or "-": standard output */
   lg_opts opt;
   int reortho;
+  int assemble;                 /* --assemble: a multibody start moved onto its joints */
   int strict;                   /* --strict: a drift past the thresholds fails the run */
   const char *newton_opt;       /* the first --newton-* option given, or NULL */
   double max_output;            /* bytes the output may reach */
@@ -37,6 +39,8 @@ typedef struct {
   int ncol;                     /* numbers per row, newton_iters included */
   double max_bytes;             /* the largest size the output can reach */
   double colbytes;              /* the line of column names, newline included */
+  int assembled;                /* the model's check assembled the initial state */
+  mb_assembly assembly;         /* what it did; moved: 4 numbers per body */
 } run_args;
 #define LGSIM_MAX_OUTPUT 1e9    /* default --max-output: 1 GB */
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
