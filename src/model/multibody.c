@@ -393,13 +393,20 @@ double mb_orth_err(const mb_par *p, const lg_body *q)
   return e;
 }
 
-static double mb_joint_max(const mb_par *p, const double *c)
+/* the same for a model with a joint other than spherical: a function
+   apart, so that the loop of spherical joints alone stays as it was */
+double mb_joint_max_general(const mb_par *p, const double *c);
+double mb_joint_max_general(const mb_par *p, const double *c)
 {
   double e = 0;
-  if (p->topo->nxval > 0) {
-    for (int k = 0; k < p->topo->nj; k++) e = fmax(e, mb_joint_norm(p->topo, k, c));
-    return e;
-  }
+  for (int k = 0; k < p->topo->nj; k++) e = fmax(e, mb_joint_norm(p->topo, k, c));
+  return e;
+}
+
+static inline double mb_joint_max(const mb_par *p, const double *c)
+{
+  if (p->topo->nxval > 0) return mb_joint_max_general(p, c);
+  double e = 0;
   for (int k = 0; k < p->topo->nj; k++) e = fmax(e, so3_norm(c + 3 * k));
   return e;
 }
