@@ -519,8 +519,15 @@ int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b)
   if (!b || i < 0 || i >= lgr_nbodies(sim)) return LGR_EINVAL;
   const lg_state *s = &sim->st;
   const double *R = s->R, *x = s->x, *W = s->W, *v = s->v;
+  lg_body u;
   if (s->nbody > 0) {
     R = s->body[i].R; x = s->body[i].x; W = s->body[i].W; v = s->body[i].v;
+    if (strcmp(sim->m->family, "multibody") == 0 && ((const mb_par *)sim->par)->topo->user) {
+      /* a full tensor: the file's frame */
+      mb_user_body(sim->par, i, &s->body[i], &u);
+      R = u.R;
+      W = u.W;
+    }
   }
   memcpy(b->R, R, sizeof b->R);
   memcpy(b->x, x, sizeof b->x);

@@ -201,7 +201,9 @@ LGR_API long lgr_nsteps(const lgr_sim *sim);
 /* The number of bodies: 1 for a single-body model, n for a multibody one;
    0 before lgr_init. */
 LGR_API int lgr_nbodies(const lgr_sim *sim);
-/* Copies body i (0 <= i < lgr_nbodies) of the current state into *b.
+/* Copies body i (0 <= i < lgr_nbodies) of the current state into *b (R
+   and W in the body frame of the model file, also for a body given by its
+   full inertia tensor, which the schemes integrate in its principal frame).
    LGR_EINVAL if i is out of range or the simulation is not started. */
 LGR_API int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b);
 /* The Newton iterations of the last step (0 for an explicit scheme); 0

@@ -366,6 +366,96 @@ int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
            t->file ? t->file : "the model", line);
   return LG_EINVAL;
 }
+void mb_inertia_axes(const double J[6], double Jp[3], double Q[9])
+{
+  double A[9] = {J[0], J[3], J[4], J[3], J[1], J[5], J[4], J[5], J[2]};
+  static const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  memcpy(Q, I, sizeof I);
+  for (int sweep = 0; sweep < 50 && (A[1] != 0 || A[2] != 0 || A[5] != 0); sweep++)
+    for (int p = 0; p < 2; p++)
+      for (int q = p + 1; q < 3; q++) {
+        const double apq = A[3 * p + q], app = A[4 * p], aqq = A[4 * q];
+        if (apq == 0) continue;
+        if (sweep > 2 && fabs(app) + 100 * fabs(apq) == fabs(app) &&
+            fabs(aqq) + 100 * fabs(apq) == fabs(aqq)) {
+          A[3 * p + q] = A[3 * q + p] = 0;   /* below round-off of both moments */
+          continue;
+        }
+        const double th = (aqq - app) / (2 * apq);
+        const double t = fabs(th) > 1e150 ? 0.5 / th
+                                          : copysign(1.0, th) / (fabs(th) + sqrt(th * th + 1));
+        const double c = 1 / sqrt(t * t + 1), s = t * c;
+        const int r = 3 - p - q;             /* the third index */
+        const double arp = A[3 * r + p], arq = A[3 * r + q];
+        A[4 * p] = app - t * apq;
+        A[4 * q] = aqq + t * apq;
+        A[3 * p + q] = A[3 * q + p] = 0;
+        A[3 * r + p] = A[3 * p + r] = c * arp - s * arq;
+        A[3 * r + q] = A[3 * q + r] = s * arp + c * arq;
+        for (int k = 0; k < 3; k++) {        /* Q <- Q G */
+          const double qp = Q[3 * k + p], qq = Q[3 * k + q];
+          Q[3 * k + p] = c * qp - s * qq;
+          Q[3 * k + q] = s * qp + c * qq;
+        }
+      }
+  for (int k = 0; k < 3; k++) Jp[k] = A[4 * k];
+}
+
+const double *mb_axes(const mb_par *p, int i)
+{
+  static const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  if (!p->topo->user) return NULL;
+  const mb_topo *t = p->topo;
+  const double *Q = p->val + 2 * (size_t)t->user + 6 * (size_t)t->nb + 9 * (size_t)i;
+  return memcmp(Q, I, sizeof I) == 0 ? NULL : Q;
+}
+
+/* u <- Q^T u when body i (not the ground) turned */
+static void mb_to_principal(const mb_par *p, int i, double *u)
+{
+  const double *Q = i == MB_GROUND ? NULL : mb_axes(p, i);
+  if (Q) so3_mtv(u, Q, u);
+}
+
+void mb_principal(mb_par *p)
+{
+  const mb_topo *t = p->topo;
+  if (!t->user) return;
+  double *in = p->val;
+  memcpy(in, p->val + t->user, (size_t)t->user * sizeof *in);
+  for (int i = 0; i < t->nb; i++) {
+    double *b = in + MB_BODY0 + MB_BODYLEN * i, Jp[3], J[6] = {0, 0, 0, 0, 0, 0};
+    double *Q = in + 2 * (size_t)t->user + 6 * (size_t)t->nb + 9 * (size_t)i;
+    if (mb_six(t, i)) memcpy(J, mb_tensor(p, i), sizeof J);
+    else memcpy(J, b + MB_J, 3 * sizeof *J);
+    mb_inertia_axes(J, Jp, Q);
+    memcpy(b + MB_J, Jp, sizeof Jp);         /* the diagonal when Q = I */
+    if (!mb_axes(p, i)) continue;            /* diagonal: the frame is the user's */
+    so3_mul(b + MB_R, b + MB_R, Q);          /* Eq. (mb-principal) */
+    so3_mtv(b + MB_W, Q, b + MB_W);
+  }
+  for (int k = 0; k < t->nj; k++) {
+    double *P = in + (mb_joint_par(p, k) - p->val);
+    mb_to_principal(p, t->joint[k].a, P);
+    mb_to_principal(p, t->joint[k].b, P + 3);
+  }
+  for (int k = 0; k < t->ld->ns; k++) {
+    double *P = in + (mb_spring_par(p, k) - p->val);
+    mb_to_principal(p, t->ld->spring[k].a, P);
+    mb_to_principal(p, t->ld->spring[k].b, P + 3);
+  }
+  for (int k = 0; k < t->ld->nt; k++)
+    mb_to_principal(p, t->ld->tbody[k], in + (mb_load_par(p, t->ld->nf + k) - p->val));
+}
+
+void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out)
+{
+  if (out != in) *out = *in;
+  const double *Q = mb_axes(p, i);
+  if (!Q) return;
+  so3_mul_nt(out->R, in->R, Q);
+  so3_mv(out->W, Q, in->W);
+}
 struct mb_work {
   int nb, nj, nc;
   double *G;      /* 2 nj rotational blocks of B, 9 each */

@@ -33,6 +33,11 @@ typedef struct {
   const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
                          pointer: a topology without them keeps its size) */
   int assemble;    /* line of the description's 'assemble' statement, or 0 */
+  int user;        /* 0, or (a body has a full inertia tensor) where the
+                      user's values start in the parameters: mb_nval(t);
+                      then def holds the user's values, 6 nb numbers of
+                      the tensors, and per body 3 or 6, how many numbers
+                      its inertia statement gave (section sec:mb-tensor) */
 } mb_topo;
 
 /* What an assembly did (mb_assemble, mb_assembly_report): the rounds of
@@ -106,6 +111,37 @@ static inline size_t mb_nval(const mb_topo *t)
   return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ld->ns
                   + MB_LOADLEN * (t->ld->nf + t->ld->nt));
 }
+
+/* The values a scheme reads (mb_body_par and the accessors above, first in
+   val) are those of every body in its principal frame.  A model with a
+   full inertia tensor (t->user > 0) keeps the user's values after them, at
+   val + t->user, where its lg_param table points, then the six numbers
+   J11 J22 J33 J12 J13 J23 of each body's tensor (those of a body given by
+   six; its J slots in the user's values are unused), then the principal
+   axes Q of every body (9 numbers each, row-major, columns the axes in the
+   user's body frame); mb_principal writes the first copy from the rest. */
+static inline size_t mb_nval_all(const mb_topo *t)
+{
+  return t->user ? 2 * (size_t)t->user + 15 * (size_t)t->nb : mb_nval(t);
+}
+/* whether body i was given by six numbers, and where they are */
+static inline int mb_six(const mb_topo *t, int i)
+{
+  return t->user && t->def[t->user + 6 * t->nb + i] == 6;
+}
+static inline double *mb_tensor(mb_par *p, int i)
+{
+  return p->val + 2 * (size_t)p->topo->user + 6 * (size_t)i;
+}
+/* Jacobi rotations: J (J11 J22 J33 J12 J13 J23) = Q diag(Jp) Q^T, Q a
+   rotation; a diagonal J gives Q = I and Jp its diagonal, exactly */
+void mb_inertia_axes(const double J[6], double Jp[3], double Q[9]);
+/* the principal-frame values from the user's (nothing when t->user = 0) */
+void mb_principal(mb_par *p);
+/* the principal axes Q of body i, or NULL when its frame is the user's */
+const double *mb_axes(const mb_par *p, int i);
+/* body i's state in the user's frame: R = R_p Q^T, W = Q W_p (out may be in) */
+void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out);
 
 /* the initial state of every body, from the parameters */
 void mb_initial(const mb_par *p, lg_body *q);
