@@ -4,6 +4,7 @@
 #ifndef MODEL_MULTIBODY_H
 #define MODEL_MULTIBODY_H
 #include <stddef.h>
+#include <string.h>
 #include "core/lg.h"
 
 #define MB_GROUND (-1) /* the side of a joint fixed in space */
@@ -12,15 +13,36 @@ typedef struct {
   int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
 
+/* A force callback (the library's lgr_set_force): adds to f (6 nb) per
+   body i the torque in its body frame (f[6i..6i+2]) and the force in space
+   at its mass centre (f[6i+3..6i+5]) at time t and state q, in the file's
+   frames; its Jacobian adds their derivatives as mb_applied_jac writes them */
+typedef void (*mb_user_force)(void *ctx, double t, int nb, const lg_body *q, double *f);
+typedef void (*mb_user_jac)(void *ctx, double t, int nb, const lg_body *q, double *Kq,
+                            double *Kv);
 /* the springs, constant forces and constant body torques of a model */
 typedef struct mb_loads {
   int ns, nf, nt;  /* how many of each */
   mb_joint *spring;/* ns: the two ends of each spring, as a joint's sides */
   int *fbody;      /* nf: the body each constant force acts on */
   int *tbody;      /* nt: the body each constant torque acts on */
+  mb_user_force ufn;  /* a callback, or NULL (only in a copy the library owns) */
+  mb_user_jac ujac;   /* its Jacobian, or NULL: central differences */
+  void *uctx;
+  double t;           /* the time of the callback's next evaluation (mb_at) */
 } mb_loads;
 /* the loads of a model without any (every count zero) */
 extern const mb_loads mb_no_loads;
+/* whether a model has applied forces; whether they couple the bodies or
+   depend on the state (a spring or a callback: a dense Newton Jacobian) */
+static inline int mb_applied_any(const mb_loads *L)
+{
+  return L->ns + L->nf + L->nt > 0 || L->ufn;
+}
+static inline int mb_applied_coupled(const mb_loads *L)
+{
+  return L->ns > 0 || L->ufn;
+}
 
 typedef struct {
   int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
@@ -58,6 +80,17 @@ typedef struct {
   const mb_topo *topo;
   double val[];
 } mb_par;
+/* the time at which a scheme evaluates the applied forces next: recorded
+   for a callback, which depends on it (nothing otherwise) */
+static inline void mb_at(const mb_par *p, double t)
+{
+  const mb_loads *L = p->topo->ld;
+  if (L->ufn) {
+    mb_loads *l;
+    memcpy(&l, &L, sizeof l);       /* the library's own copy, never mb_no_loads */
+    l->t = t;
+  }
+}
 
 /* The check of a multibody model reads its argument reortho as flags:
    1 (any model's reortho), and MB_CHECK_ASSEMBLE, which asks it to
