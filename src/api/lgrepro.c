@@ -480,10 +480,15 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
   int st = lgr_code(sim->s->init(sim->ws, sim->par, h, &sim->st));
   if (st != LGR_OK) {                            /* why may live in the workspace */
     const char *why = sim->st.why && sim->st.why[0] ? sim->st.why : NULL;
-    st = sim_fail(sim, st == LGR_EINVAL ? LGR_ESOLVER : st, msg, msglen,
-                  "scheme %s could not start on model %s: %s%s%s%s", sim->s->name,
-                  sim->m->name, lgr_strerror(st == LGR_EINVAL ? LGR_ESOLVER : st),
-                  why ? " (" : "", why ? why : "", why ? ")" : "");
+    /* LG_EINVAL at the start: the scheme does not take this model (a spring
+       for DH, say), a refusal that names itself, not a numerical failure */
+    if (st == LGR_EINVAL)
+      st = sim_fail(sim, st, msg, msglen, "scheme %s does not take model %s: %s", sim->s->name,
+                    sim->m->name, why ? why : "the scheme refused the model");
+    else
+      st = sim_fail(sim, st, msg, msglen, "scheme %s could not start on model %s: %s%s%s%s",
+                    sim->s->name, sim->m->name, lgr_strerror(st), why ? " (" : "",
+                    why ? why : "", why ? ")" : "");
     sim->s->free(sim->ws);
     sim->ws = NULL;
     return st;
@@ -627,7 +632,12 @@ double lgr_value(const lgr_sim *sim, const char *column)
   return sim->row[i];
 }
 
-double lgr_energy(const lgr_sim *sim) { return lgr_value(sim, "energy"); }
+/* a model whose dampers or torques do work names the column energy_nc */
+double lgr_energy(const lgr_sim *sim)
+{
+  const double e = lgr_value(sim, "energy");
+  return isnan(e) && sim && sim->ws ? lgr_value(sim, "energy_nc") : e;
+}
 double lgr_orth_err(const lgr_sim *sim) { return lgr_value(sim, "orth_err"); }
 double lgr_phi_err(const lgr_sim *sim) { return lgr_value(sim, "phi_err"); }
 double lgr_dphi_err(const lgr_sim *sim) { return lgr_value(sim, "dphi_err"); }

@@ -201,7 +201,9 @@ LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
 /* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
    > 0): checks the parameters as the model sees them, allocates the
    scheme's workspace, sets the initial state.  LGR_OK; or LGR_EINVAL (a bad
-   h or parameter set, named in the message), LGR_ENOMEM, or the status of a
+   h or parameter set, or a model the scheme does not take, such as a
+   spring or force callback for dh, named in the message), LGR_ENOMEM, or
+   the status of a
    scheme that could not start (LGR_ENEWTON, LGR_ERANK, ...), with a message;
    the simulation then stays unstarted. */
 LGR_API int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen);
@@ -246,7 +248,9 @@ LGR_API int lgr_row(const lgr_sim *sim, double *out);
 /* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
    an unknown column or before lgr_init. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
-/* The total energy (J) of the current state; NaN before lgr_init. */
+/* The total energy (J) of the current state, kinetic plus the potentials
+   (the column "energy", or "energy_nc" for a model with a spring or a
+   torque, whose dampers and torques do work on it); NaN before lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
 /* The orthogonality defect ||I - R R^T||_F, the largest over the bodies;
    NaN before lgr_init. */

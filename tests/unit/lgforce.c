@@ -205,7 +205,7 @@ static void test_refusals(void)
   lgr_sim *s = m ? lgr_alloc(m, "dh", msg, sizeof msg) : NULL;
   int st = s ? lgr_set_force(s, torque, NULL, NULL, msg, sizeof msg) : -1;
   int si = st == LGR_OK ? lgr_init(s, 1e-3, msg, sizeof msg) : -1;
-  gsl_test(!(st == LGR_OK && si == LGR_ESOLVER && strstr(msg, "scheme dh does not take applied "
+  gsl_test(!(st == LGR_OK && si == LGR_EINVAL && strstr(msg, "scheme dh does not take applied "
                                                         "forces (the force callback")),
            "dh refuses a force callback at lgr_init: '%s'", msg);
   lgr_free(s);
@@ -218,11 +218,29 @@ static void test_refusals(void)
   lgr_free(s);
 }
 
+/* lgr_energy of a model with a spring: its column is energy_nc */
+static void test_energy(void)
+{
+  char a[1000], msg[300] = "";
+  text(a, sizeof a, "0.13 0.28 0.17", spring_line);
+  lgr_model *m = lgr_model_parse(a, "s.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "ref", msg, sizeof msg) : NULL;
+  int st = s ? lgr_init(s, 1e-3, msg, sizeof msg) : -1;
+  for (int k = 0; k < 10 && st == LGR_OK; k++) st = lgr_step(s);
+  const double e = s ? lgr_energy(s) : NAN, enc = s ? lgr_value(s, "energy_nc") : NAN;
+  gsl_test(!(st == LGR_OK && isfinite(e) && e == enc),
+           "lgr_energy of a model with a spring is its energy_nc column: %.17g and %.17g ('%s')",
+           e, enc, msg);
+  lgr_free(s);
+  lgr_model_free(m);
+}
+
 int main(void)
 {
   test_torque();
   test_spring();
   test_differences();
   test_refusals();
+  test_energy();
   exit(gsl_test_summary());
 }
