@@ -216,6 +216,11 @@ static void help_run(FILE *f)
     "                      'assemble' line does; prints how far each body moved\n"
     "                      on the standard error; joints that cannot all hold\n"
     "                      give exit status 2 naming them (lgrepro-model(5))\n"
+    "  --reactions         for a multibody model: append the force Fk_1..Fk_3 (N)\n"
+    "                      of each joint k on its second side, in space, and\n"
+    "                      for a joint that removes rotations the torque\n"
+    "                      Mk_1..Mk_3 (N m) about that side's joint point, from\n"
+    "                      the index-1 multipliers at each written state\n"
     "  --help, -h          this text\n"
     "\n"
     "Bad values (unknown names, non-numbers, wrong number of components, h <= 0,\n"
@@ -633,6 +638,8 @@ static int write_header(csv_writer *w, const run_args *a)
                    b2, a->reortho);
   if (a->assembled)
     st |= csv_printf(w, "# assemble = 1\n");
+  if (a->reactions)
+    st |= csv_printf(w, "# reactions = 1\n");
   return st ? LG_EOUTPUT : LG_OK;
 }
 typedef struct {
@@ -692,7 +699,7 @@ static int watch_drift(emitter *e, double t)
 static int emit_row(void *ctx, const lg_state *s)
 {
   emitter *e = ctx;
-  const char *cols = s->own ? s->own->columns : e->a->m->columns;
+  const char *cols = s->own ? s->own->columns : e->a->cols ? e->a->cols : e->a->m->columns;
   int ncol = s->own ? s->own->ncol : e->a->m->ncol;
   if (!e->started) {
     e->started = 1;
@@ -703,6 +710,12 @@ static int emit_row(void *ctx, const lg_state *s)
   }
   if (s->own) s->own->row(e->a->par, s, e->row);
   else e->a->m->row(e->a->par, s, e->row);
+  if (e->a->nreact && !s->own) {            /* NaN where the index-1 solve fails */
+    const mb_par *p = e->a->par;
+    mb_at(p, s->t);
+    mb_reactions(p, s->body, e->a->rw, e->a->rbuf, e->a->rbuf + 6 * p->topo->nb, e->row + ncol);
+    ncol += e->a->nreact;
+  }
   if (e->implicit) e->row[ncol] = s->newton_iters;
   for (int i = 0; i < ncol; i++)
     if (!isfinite(e->row[i])) {

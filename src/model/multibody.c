@@ -1433,6 +1433,80 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
   if (lambda) memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
   return LG_OK;
 }
+/* Eq. (mb-reaction): joint k's force on side b and torque about y_b, in
+   space, from its multipliers (lambda: all nc of them) */
+void mb_joint_reaction(const mb_par *p, const lg_body *q, int k, const double *lambda,
+                       double F[3], double M[3])
+{
+  const int kind = mb_jkind(p->topo, k), m = mb_joint_nrows[kind];
+  const char *rk = mb_row_kinds[kind];
+  const double *lam = lambda + mb_jrow(p->topo, k);
+  for (int r = 0; r < 3; r++) F[r] = M[r] = 0;
+  if (kind == MB_SPHERICAL) {             /* the multiplier vector itself */
+    for (int r = 0; r < 3; r++) F[r] = lam[r];
+    return;
+  }
+  const double *X = mb_jointx_par(p, k);
+  mb_jside A, B;
+  mb_jside_get(p, q, k, 0, &A);
+  mb_jside_get(p, q, k, 1, &B);
+  for (int i = 0, x = 0; i < m; i++) {
+    if (rk[i] == 'P') {                   /* the force lambda_i e_i at y_b */
+      F[i] += lam[i];
+      continue;
+    }
+    const double *u = X + MB_JXROW + 6 * x, *w = u + 3;
+    x++;
+    double a[3];
+    so3_mv(a, A.R, u);
+    if (rk[i] == 'D') {                   /* the torque mu alpha x beta */
+      double b[3], ab[3];
+      so3_mv(b, B.R, w);
+      so3_cross(ab, a, b);
+      for (int r = 0; r < 3; r++) M[r] += lam[i] * ab[r];
+    } else                                /* the force mu alpha at y_b */
+      for (int r = 0; r < 3; r++) F[r] += lam[i] * a[r];
+  }
+}
+
+int mb_reaction_ncol(const mb_topo *t)
+{
+  int n = 0;
+  for (int k = 0; k < t->nj; k++) n += mb_jkind(t, k) == MB_SPHERICAL ? 3 : 6;
+  return n;
+}
+
+size_t mb_reaction_columns(const mb_topo *t, char *buf, size_t n)
+{
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int k = 0; k < t->nj; k++)
+    for (int c = 0; c < (mb_jkind(t, k) == MB_SPHERICAL ? 3 : 6); c++) {
+      char one[40];
+      int l = snprintf(one, sizeof one, "%s%c%d_%d", len ? "," : "", c < 3 ? 'F' : 'M', k + 1,
+                       c % 3 + 1);
+      if (len + (size_t)l < n) memcpy(buf + len, one, (size_t)l + 1);
+      len += (size_t)l;
+    }
+  return len;
+}
+
+int mb_reactions(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda,
+                 double *out)
+{
+  const int st = mb_accel(p, q, w, dV, lambda);
+  for (int k = 0, c = 0; k < p->topo->nj; k++) {
+    double F[3] = {NAN, NAN, NAN}, M[3] = {NAN, NAN, NAN};
+    if (st == LG_OK) mb_joint_reaction(p, q, k, lambda, F, M);
+    memcpy(out + c, F, sizeof F);
+    c += 3;
+    if (mb_jkind(p->topo, k) != MB_SPHERICAL) {
+      memcpy(out + c, M, sizeof M);
+      c += 3;
+    }
+  }
+  return st;
+}
 int mb_project(const mb_par *p, lg_body *q, mb_work *w)
 {
   for (int i = 0; i < w->nb; i++)

@@ -270,6 +270,20 @@ void mb_work_free(mb_work *w);
    may be NULL; LG_ESINGULAR if B M^{-1} B^T is singular (mb_singular_joints
    then names the joints) */
 int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda);
+/* reaction forces (section (mb-reactions)): per joint k, the force F on
+   side b in space and, for a joint that removes rotations, the torque M on
+   b about b's joint point in space, from the multipliers of mb_accel at q
+   (dV: 6 nb, lambda: nc numbers of scratch, out: mb_reaction_ncol); the
+   status of mb_accel, and NaN in out when it fails */
+int mb_reactions(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda,
+                 double *out);
+/* joint k's F and M from the multipliers lambda (all nc of them) */
+void mb_joint_reaction(const mb_par *p, const lg_body *q, int k, const double *lambda,
+                       double F[3], double M[3]);
+/* the number of reaction columns (3 per spherical joint, 6 per other) and
+   their names "F1_1,F1_2,F1_3,M1_1,...", as snprintf: the full length */
+int mb_reaction_ncol(const mb_topo *t);
+size_t mb_reaction_columns(const mb_topo *t, char *buf, size_t n);
 /* move q to the nearest (in the mass metric) configuration with phi = 0 and
    then the velocities to B V = 0; R re-orthonormalised first */
 int mb_project(const mb_par *p, lg_body *q, mb_work *w);

@@ -157,6 +157,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       a->reortho = 1;
     } else if (strcmp(arg, "--assemble") == 0) {
       a->assemble = 1;
+    } else if (strcmp(arg, "--reactions") == 0) {
+      a->reactions = 1;
     } else if (strcmp(arg, "--strict") == 0) {
       a->strict = 1;
     } else
@@ -225,8 +227,8 @@ static int probe_columns(run_args *a, char *msg, size_t n)
   if (!ws) return usage(msg, n, "scheme %s could not start on model %s (out of memory)",
                         a->s->name, a->m->name);
   int status = a->s->init(ws, a->par, a->h, &st);
-  a->ncol = (st.own ? st.own->ncol : a->m->ncol) + (a->s->implicit != 0);
-  a->colbytes = (double)strlen(st.own ? st.own->columns : a->m->columns) + 15;
+  a->ncol = (st.own ? st.own->ncol : a->m->ncol) + a->nreact + (a->s->implicit != 0);
+  a->colbytes = (double)strlen(st.own ? st.own->columns : a->cols ? a->cols : a->m->columns) + 15;
   a->s->free(ws);
   if (status == LG_EINVAL)
     return usage(msg, n, "scheme %s could not start on model %s with these parameters: %s",
@@ -305,6 +307,23 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
     if (!(given = malloc(a->m->par_size))) return usage(msg, n, "out of memory");
     memcpy(given, a->par, a->m->par_size);
   }
+  if (a->reactions && !mb)
+    return usage(msg, n, "--reactions: model %s (family %s) has no joints; the option is for "
+                 "multibody models", a->m->name, a->m->family);
+  if (a->reactions) {
+    const mb_topo *t = ((const mb_par *)a->par)->topo;
+    const size_t len = strlen(a->m->columns) + mb_reaction_columns(t, NULL, 0) + 2;
+    a->nreact = mb_reaction_ncol(t);
+    a->cols = malloc(len);
+    a->rbuf = malloc((6 * (size_t)t->nb + (size_t)t->nc + 1) * sizeof *a->rbuf);
+    a->rw = mb_work_alloc(t);
+    if (!a->cols || !a->rbuf || !a->rw) {
+      free(given);
+      return usage(msg, n, "out of memory");
+    }
+    const size_t m0 = (size_t)snprintf(a->cols, len, "%s%s", a->m->columns, a->nreact ? "," : "");
+    mb_reaction_columns(t, a->cols + m0, len - m0);
+  }
   const int checked = !a->m->check || a->m->check(a->par, flags, msg, n) == LG_OK;
   if (checked && given) {                      /* what the check's assembly did */
     a->assembly.moved = calloc(4 * (size_t)given->topo->nb + 1, sizeof *a->assembly.moved);
@@ -331,6 +350,12 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
 
 void lgsim_args_free(run_args *a)
 {
+  free(a->cols);
+  free(a->rbuf);
+  mb_work_free(a->rw);
+  a->cols = NULL;
+  a->rbuf = NULL;
+  a->rw = NULL;
   free(a->assembly.moved);
   a->assembly.moved = NULL;
   free(a->par);

@@ -22,6 +22,7 @@ typedef struct {
   lg_opts opt;
   int reortho;
   int assemble;                 /* --assemble: a multibody start moved onto its joints */
+  int reactions;                /* --reactions: the joints' forces and torques appended */
   int strict;                   /* --strict: a drift past the thresholds fails the run */
   const char *newton_opt;       /* the first --newton-* option given, or NULL */
   double max_output;            /* bytes the output may reach */
@@ -41,6 +42,10 @@ typedef struct {
   double colbytes;              /* the line of column names, newline included */
   int assembled;                /* the model's check assembled the initial state */
   mb_assembly assembly;         /* what it did; moved: 4 numbers per body */
+  int nreact;                   /* --reactions: the columns appended, */
+  char *cols;                   /* the model's columns and theirs, */
+  mb_work *rw;                  /* the index-1 solve's workspace */
+  double *rbuf;                 /* and its scratch: dV, lambda */
 } run_args;
 #define LGSIM_MAX_OUTPUT 1e9    /* default --max-output: 1 GB */
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
