@@ -21,6 +21,7 @@ struct lgr_sim {
   lg_opts opt;
   int reortho;
   int assemble;          /* the option assemble */
+  int reactions;         /* the option reactions: lgr_value reads Fk_c, Mk_c */
   int assembled;         /* the last lgr_init assembled */
   mb_assembly assembly;  /* what it did; moved: 4 numbers per body */
   void *ws;              /* the scheme's workspace; NULL before lgr_init */
@@ -390,9 +391,17 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
       return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s (family %s) has no joints "
                       "to assemble", name, sim->m->name, sim->m->family);
     sim->assemble = value[0] == '1';
+  } else if (strcmp(o, "reactions") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: '%s' is not 0 or 1", name, value);
+    if (value[0] == '1' && strcmp(sim->m->family, "multibody") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s (family %s) has no joints",
+                      name, sim->m->name, sim->m->family);
+    sim->reactions = value[0] == '1';
   } else
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "unknown option '%s' (newton-tol, "
-                    "newton-maxiter, newton-solver, ref-tol, reortho, assemble)", option);
+                    "newton-maxiter, newton-solver, ref-tol, reortho, assemble, reactions)",
+                    option);
 #undef LGR_REFUSE_EXPLICIT
   return LGR_OK;
 }
@@ -623,11 +632,38 @@ static int column_index(const lg_model *m, const char *name)
   return -1;
 }
 
+/* column Fk_c or Mk_c of the option reactions (section (mb-reactions)):
+   joint k's force on its side b or torque about b's joint point, in space,
+   at the current state; NaN for another name or a singular A */
+static double reaction_value(const lgr_sim *sim, const char *column)
+{
+  const mb_par *p = sim->par;
+  const mb_topo *t = p->topo;
+  char kind, again[40];
+  int k, c;
+  if (sscanf(column, "%c%d_%d", &kind, &k, &c) != 3 || (kind != 'F' && kind != 'M') || k < 1
+      || k > t->nj || c < 1 || c > 3 || (kind == 'M' && mb_jkind(t, k - 1) == MB_SPHERICAL))
+    return NAN;
+  snprintf(again, sizeof again, "%c%d_%d", kind, k, c);
+  if (strcmp(again, column) != 0) return NAN;  /* "F01_1", "F1_1x": not a column */
+  double *buf = malloc((6 * (size_t)t->nb + (size_t)t->nc) * sizeof *buf), F[3], M[3];
+  mb_work *w = mb_work_alloc(t);
+  double v = NAN;
+  mb_at(p, sim->st.t);
+  if (buf && w && mb_accel(p, sim->st.body, w, buf, buf + 6 * t->nb) == LG_OK) {
+    mb_joint_reaction(p, sim->st.body, k - 1, buf + 6 * t->nb, F, M);
+    v = (kind == 'F' ? F : M)[c - 1];
+  }
+  mb_work_free(w);
+  free(buf);
+  return v;
+}
+
 double lgr_value(const lgr_sim *sim, const char *column)
 {
   if (!sim || !sim->ws || !column) return NAN;
   int i = column_index(sim->m, column);
-  if (i < 0) return NAN;
+  if (i < 0) return sim->reactions ? reaction_value(sim, column) : NAN;
   sim->m->row(sim->par, &sim->st, sim->row);
   return sim->row[i];
 }

@@ -246,7 +246,12 @@ LGR_API double lgr_newton_resid(const lgr_sim *sim);
    units).  LGR_EINVAL if the simulation is not started or out is NULL. */
 LGR_API int lgr_row(const lgr_sim *sim, double *out);
 /* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
-   an unknown column or before lgr_init. */
+   an unknown column or before lgr_init.  With the option reactions set, a
+   multibody simulation also has the columns of lgsim run --reactions:
+   Fk_1..Fk_3, the force of joint k on its second side, and Mk_1..Mk_3 for
+   a joint that removes rotations, the torque about that side's joint
+   point, both in space, from the index-1 multipliers at the current state
+   (not in lgr_row's row). */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
 /* The total energy (J) of the current state, kinetic plus the potentials
    (the column "energy", or "energy_nc" for a model with a spring or a

@@ -6,7 +6,7 @@ for w in list --tsv run --help --version Examples; do
 done
 "$LGSIM" run --help > "$tmp/runhelp" || fail "lgsim run --help exits with status 0"
 for w in --h --T --set --every "-o FILE" --newton-tol --newton-maxiter --newton-solver \
-         direct hybridsj --ref-tol --reortho --assemble cardan: Examples; do
+         direct hybridsj --ref-tol --reortho --assemble --reactions cardan: Examples; do
   check "lgsim run --help mentions $w" grep -qe "$w" "$tmp/runhelp"
 done
 grep '^  lgsim run ' "$tmp/runhelp" > "$tmp/examples"

@@ -235,6 +235,54 @@ static void test_energy(void)
   lgr_model_free(m);
 }
 
+/* the option reactions: a body hanging at rest from a spherical joint,
+   with the callback's constant vertical force G at its mass centre, stays
+   at rest and hangs on the joint with F1 = m g e3 - G (round-off); without the option, on a model
+   of another family and for a torque of a spherical joint: NaN or refused */
+static const double Gv[3] = {0, 0, 3.7};  /* vertical: through the joint point */
+static void force_G(void *ctx, double t, int nb, const lgr_body *q, double *f)
+{
+  (void)ctx; (void)t; (void)nb; (void)q;
+  for (int r = 0; r < 3; r++) f[3 + r] += Gv[r];
+}
+
+static void test_reactions(void)
+{
+  char msg[300] = "";
+  lgr_model *m = lgr_model_parse("model hang\ngravity 9.81 0 0 -1\nbody b\nmass 2.7\ninertia "
+                                 "0.2 0.3 0.4\nposition 0 0 -0.4\njoint ground 0 0 0 b 0 0 0.4\n",
+                                 "hang.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "ref", msg, sizeof msg) : NULL;
+  int st = s ? lgr_set_force(s, force_G, NULL, NULL, msg, sizeof msg) : -1;
+  if (st == LGR_OK) st = lgr_init(s, 1e-3, msg, sizeof msg);
+  const double off = s ? lgr_value(s, "F1_3") : 0;
+  if (st == LGR_OK) st = lgr_set_option(s, "reactions", "1", msg, sizeof msg);
+  double F[3], e = 0;
+  const double w = 2.7 * 9.81, want[3] = {-Gv[0], -Gv[1], w - Gv[2]};
+  for (int r = 0; r < 3; r++) {
+    char c[8];
+    snprintf(c, sizeof c, "F1_%d", r + 1);
+    F[r] = s ? lgr_value(s, c) : NAN;
+    e = fmax(e, fabs(F[r] - want[r]));
+  }
+  gsl_test(!(st == LGR_OK && isnan(off) && e < 1e-14 * w), "option reactions: a body at rest "
+           "under its weight and the callback's vertical force G: |F1 - (m g e3 - G)| = %.2g N (< 1e-14 "
+           "m g), NaN without the option ('%s')", e, msg);
+  gsl_test(!(s && isnan(lgr_value(s, "M1_1")) && isnan(lgr_value(s, "F2_1"))
+             && isnan(lgr_value(s, "F01_1")) && isnan(lgr_value(s, "F1_1x"))),
+           "option reactions: a spherical joint has no torque column; no joint 2; F01_1 and "
+           "F1_1x are not columns");
+  lgr_free(s);
+  lgr_model_free(m);
+  const lgr_model *p = lgr_model_find("pendulum3d", msg, sizeof msg);
+  s = p ? lgr_alloc(p, "rk4", msg, sizeof msg) : NULL;
+  st = s ? lgr_set_option(s, "reactions", "1", msg, sizeof msg) : -1;
+  gsl_test(!(st == LGR_EINVAL && strstr(msg, "option reactions: model pendulum3d (family ")
+             && strstr(msg, ") has no joints")),
+           "a model of another family refuses the option reactions: '%s'", msg);
+  lgr_free(s);
+}
+
 int main(void)
 {
   test_torque();
@@ -242,5 +290,6 @@ int main(void)
   test_differences();
   test_refusals();
   test_energy();
+  test_reactions();
   exit(gsl_test_summary());
 }
