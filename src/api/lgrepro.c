@@ -646,13 +646,14 @@ static double reaction_value(const lgr_sim *sim, const char *column)
     return NAN;
   snprintf(again, sizeof again, "%c%d_%d", kind, k, c);
   if (strcmp(again, column) != 0) return NAN;  /* "F01_1", "F1_1x": not a column */
-  double *buf = malloc((6 * (size_t)t->nb + (size_t)t->nc) * sizeof *buf), F[3], M[3];
+  double *buf = malloc((6 * (size_t)t->nb + (size_t)t->nc) * sizeof *buf);
+  double F[3], M[3];
   mb_work *w = mb_work_alloc(t);
   double v = NAN;
   mb_at(p, sim->st.t);
   if (buf && w && mb_accel(p, sim->st.body, w, buf, buf + 6 * t->nb) == LG_OK) {
     mb_joint_reaction(p, sim->st.body, k - 1, buf + 6 * t->nb, F, M);
-    v = (kind == 'F' ? F : M)[c - 1];
+    v = kind == 'F' ? F[c - 1] : M[c - 1];
   }
   mb_work_free(w);
   free(buf);
