@@ -172,7 +172,7 @@ static void test_rest(void)
 {
   const double m1 = 2.7, g = 9.81, mg = m1 * g;
   double out[6], F[3] = {0, 0, mg}, M[3] = {0, 0, 0};
-  mb_par *p;
+  mb_par *p = NULL;
   /* a body hanging from a spherical joint 0.4 above its mass centre */
   lg_model *m = parse("model hang\ngravity 9.81 0 0 -1\nbody b\nmass 2.7\ninertia 0.2 0.3 0.4\n"
                       "position 0 0 -0.4\njoint ground 0 0 0 b 0 0 0.4\n");
@@ -181,6 +181,7 @@ static void test_rest(void)
            "rest from a spherical joint carries its weight: |F - m g e3| = %.2g N (< 1e-14 m g)",
            maxdiff(out, F, 3));
   free(p);
+  p = NULL;
   mb_model_free(m);
   /* the hinged rod hanging straight down at rest */
   m = hinged_rod(0, 0);
@@ -191,6 +192,7 @@ static void test_rest(void)
            "reactions: the hinged rod at rest: |F - m g e3| = %.2g N, |M| = %.2g N m (< 1e-14 "
            "of m g, m g l)", maxdiff(out, F, 3), maxdiff(out + 3, M, 3));
   free(p);
+  p = NULL;
   mb_model_free(m);
   /* a turned body welded to the ground at y = (0.1, -0.2, 0.3), its mass
      centre at x = (0.6, 0.2, -0.1): M = (y - x) x m g gamma */
