@@ -93,16 +93,23 @@ all: report figures
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
-# tests/ is tangled through cpif, so a file whose text did not change keeps
-# its time stamp and nothing downstream of it is rebuilt: editing prose
-# rebuilds no object, no data and no figure.
+# tests/ is written only if its text changed, so a file whose text did not
+# change keeps its time stamp and nothing downstream of it is rebuilt: editing
+# prose rebuilds no object, no data and no figure.  The chapter is parsed once
+# (noweb's markup) and every root written from that by noweb's mnt, which
+# writes what notangle -R would, and, like cpif, leaves an unchanged file alone
+# (one notangle and one cpif per root took 5 s of a clean build).
 STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.tangle)
 
 ROOTS = noroots $(1) | sed -n 's/^<<\(.*\)>>$$/\1/p' | grep -E '^(src|tests)/' || true
+# noweb's own programs (markup, mnt), where its notangle script finds them
+NWLIB = $(shell sed -n 's/^LIB=//p' "$$(command -v notangle)" 2> /dev/null)
 
 $(T)/stamp/%.tangle: chapters/%.nw
-	@mkdir -p $(@D); echo "  TANGLE   $<"; for r in $$($(call ROOTS,$<)); do \
-	  mkdir -p "$$(dirname "$$r")"; notangle -R"$$r" $< | cpif "$$r"; done
+	@mkdir -p $(@D); echo "  TANGLE   $<"; r=$$($(call ROOTS,$<)); \
+	  [ -x "$(NWLIB)/mnt" ] || { echo "tangle: noweb's mnt not found (in '$(NWLIB)')"; exit 1; }; \
+	  for f in $$r; do mkdir -p "$$(dirname "$$f")"; done; \
+	  if [ -n "$$r" ]; then "$(NWLIB)/markup" $< | "$(NWLIB)/mnt" -t $$r; fi
 	@touch $@
 
 # The list of tangled files, and which data files each plot (its gnuplot run)
@@ -267,18 +274,43 @@ $(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
 	@sed -n '/^\\begin{document}/,/^\\end{document}/{/^\\begin{document}/d;/^\\end{document}/d;s/\\includegraphics/\\lgrawgraphics/;p;}' \
 	  $(T)/fig/$*/$*.tex > $@.tmp && mv $@.tmp $@
 
-# The standalone figure is gnuplot's standalone page with a title line above
-# the picture (src/plot/figpage.awk), made from the first line of the plot
-# script (src/plot/figtitle.sh); figures/README.md lists those titles.
+# The standalone figure is gnuplot's standalone page with a title line above the
+# picture, made from the first line of the plot script (src/plot/figtitle.sh);
+# figures/README.md lists those titles.  The pages of a group of figures are
+# typeset by one pdflatex run (src/plot/figbook.sh writes the document) and
+# split into one file per figure by pdfseparate, whose file identifier, drawn
+# from the clock, is replaced by one made from the stem (the same bytes on every
+# build).  One group per paper (its stems, as make KEY builds them, less those
+# of a paper before it) and one for the other comparisons: make KEY draws its
+# figures from its own data alone.
 TITLE_BP := 16
+PAPERS := $(notdir $(wildcard papers/*))
+paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
+  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
+FIGBOOK_DONE :=
+define FIGBOOK_GROUP
+figbook_$(1) := $$(filter-out $$(FIGBOOK_DONE),$$(filter $$(PLOTS),$(2)))
+FIGBOOK_DONE += $$(figbook_$(1))
+endef
+$(foreach k,$(PAPERS),$(eval $(call FIGBOOK_GROUP,$(k),$(call paper_stems,$(k)))))
+$(eval $(call FIGBOOK_GROUP,cmp,$(PLOTS)))
+FIGBOOKS := $(foreach g,$(PAPERS) cmp,$(if $(figbook_$(g)),$(g)))
 
-figures/%.pdf: $(T)/fig/%/body.tex src/plot/figtitle.sh src/plot/figpage.awk
-	@mkdir -p figures; echo "  FIGURE   $@"; t=$$(sh src/plot/figtitle.sh $* | cut -f2); \
-	  awk -v title="$$t" -v h=$(TITLE_BP) -f src/plot/figpage.awk $(T)/fig/$*/$*.tex > $(T)/fig/$*/$*-page.tex.tmp; \
-	  mv $(T)/fig/$*/$*-page.tex.tmp $(T)/fig/$*/$*-page.tex; \
-	  pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
-	  $(T)/fig/$*/$*-page.tex > /dev/null || { tail -20 $(T)/fig/$*/$*-page.log; exit 1; }
-	@cp $(T)/fig/$*/$*-page.pdf $@.tmp && mv $@.tmp $@
+# FIGBOOK_RULE(group): the figures of one group
+define FIGBOOK_RULE
+$$(figbook_$(1):%=figures/%.pdf) &: $$(figbook_$(1):%=$(T)/fig/%/body.tex) src/plot/figtitle.sh \
+                                    src/plot/figbook.sh
+	@mkdir -p figures $(T)/figbook/$(1); echo "  FIGURES  $(1): $$(words $$(figbook_$(1))) pages"; \
+	  d=$(T)/figbook/$(1); sh src/plot/figbook.sh $(T)/fig $(TITLE_BP) $$(figbook_$(1)) > $$$$d/$(1).tex.tmp; \
+	  mv $$$$d/$(1).tex.tmp $$$$d/$(1).tex; rm -f $$$$d/page-*.pdf; \
+	  pdflatex -interaction=batchmode -halt-on-error -output-directory=$$$$d $$$$d/$(1).tex > /dev/null \
+	    || { tail -20 $$$$d/$(1).log; exit 1; }; \
+	  pdfseparate $$$$d/$(1).pdf $$$$d/page-%d.pdf; i=0; \
+	  for s in $$(figbook_$(1)); do i=$$$$((i + 1)); id=$$$$(printf '%s' "$$$$s" | md5sum | cut -c1-32); \
+	    perl -0777 -pi -e 's{/ID \[\s*(?:(?:\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f]*>)\s*){2}\]}{/ID [<'"$$$$id"'> <'"$$$$id"'>]}s \
+	      or die "$$$$ARGV: no /ID\n"' $$$$d/page-$$$$i.pdf; mv $$$$d/page-$$$$i.pdf figures/$$$$s.pdf; done
+endef
+$(foreach g,$(FIGBOOKS),$(eval $(call FIGBOOK_RULE,$(g))))
 
 figures/README.md: src/plot/figtitle.sh $(PLOTS:%=src/plot/%.gp)
 	@echo "  LIST     $@"; { echo '# Figures'; echo; \
@@ -545,8 +577,8 @@ $(T)/report/%.tex: src/tex/%.awk
 
 # The simulations that take longest (make bench) start first, so that make -j
 # keeps both cores busy until the report.
-SLOW := liang2023-fig03 cmp-scaling cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
-        cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
+SLOW := cmp-liang2023-order liang2023-fig03 cmp-planar-energy cmp-pendulum3d-long cmp-liang2023-rank \
+        cmp-work-precision-fasttop cmp-atlas cmp-scaling cmp-longtime-moiseev cmp-multibody-ref
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
                   $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
@@ -595,10 +627,6 @@ report: $(T)/report.pdf $(T)/lgrepro.pdf $(LGSIM)
 # One target per paper: make KEY builds the data and figures of the stems
 # named KEY-* and of every stem with a row in papers/KEY/claims.tsv;
 # make check-KEY measures those stems' claims and prints each verdict.
-PAPERS := $(notdir $(wildcard papers/*))
-paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
-  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
-
 define PAPER_RULES
 .PHONY: $(1) check-$(1)
 $(1): $$(patsubst %,data/%.dat,$$(call paper_stems,$(1))) \
