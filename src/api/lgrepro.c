@@ -31,6 +31,12 @@ struct lgr_sim {
   int status;            /* of the last step: a failed run stays failed */
   double *row;           /* m->ncol numbers, rewritten by every reader */
   char err[640];         /* the message of the last failure (lgr_last_error) */
+  lgr_force_fn ufn;      /* the force callback of lgr_set_force, or NULL */
+  lgr_force_jac_fn ujac;
+  void *uctx;
+  lgr_body *uq;          /* nb bodies: the state handed to the callback */
+  mb_topo utopo;         /* at lgr_init with a callback: the model's topology */
+  mb_loads uld;          /* and its loads, with the callback */
 };
 const char *lgr_version(void) { return LG_VERSION; }
 
@@ -255,6 +261,7 @@ lgr_sim *lgr_alloc(const lgr_model *model, const char *scheme, char *msg, size_t
 void lgr_free(lgr_sim *sim)
 {
   if (!sim) return;
+  free(sim->uq);
   if (sim->ws) sim->s->free(sim->ws);
   free(sim->assembly.moved);
   free(sim->par);
@@ -297,6 +304,46 @@ int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
   for (int i = 0; i < len && i < p->len; i++) v[i] = lg_param_ptr(p, sim->par)[i];
   return p->len;
 }
+static void force_tramp(void *ctx, double t, int nb, const lg_body *q, double *f)
+{
+  lgr_sim *sim = ctx;
+  for (int i = 0; i < nb; i++) {
+    memcpy(sim->uq[i].R, q[i].R, sizeof q[i].R);
+    memcpy(sim->uq[i].x, q[i].x, sizeof q[i].x);
+    memcpy(sim->uq[i].W, q[i].W, sizeof q[i].W);
+    memcpy(sim->uq[i].v, q[i].v, sizeof q[i].v);
+  }
+  sim->ufn(sim->uctx, t, nb, sim->uq, f);
+}
+
+static void jac_tramp(void *ctx, double t, int nb, const lg_body *q, double *Kq, double *Kv)
+{
+  lgr_sim *sim = ctx;
+  for (int i = 0; i < nb; i++) {
+    memcpy(sim->uq[i].R, q[i].R, sizeof q[i].R);
+    memcpy(sim->uq[i].x, q[i].x, sizeof q[i].x);
+    memcpy(sim->uq[i].W, q[i].W, sizeof q[i].W);
+    memcpy(sim->uq[i].v, q[i].v, sizeof q[i].v);
+  }
+  sim->ujac(sim->uctx, t, nb, sim->uq, Kq, Kv);
+}
+
+int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx, char *msg,
+                  size_t msglen)
+{
+  if (!sim) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation given");
+  if (strcmp(sim->m->family, "multibody") != 0)
+    return sim_fail(sim, LGR_EINVAL, msg, msglen, "model %s (family %s) takes no force "
+                    "callback; the multibody models do", sim->m->name, sim->m->family);
+  const int nb = ((const mb_par *)sim->par)->topo->nb;
+  if (fn && !sim->uq && !(sim->uq = calloc((size_t)nb, sizeof *sim->uq)))
+    return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
+  sim->ufn = fn;
+  sim->ujac = fn ? jac : NULL;
+  sim->uctx = fn ? ctx : NULL;
+  return LGR_OK;
+}
+
 int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *msg, size_t msglen)
 {
   if (!sim || !option || !value) return lg_fail(msg, msglen, LGR_EINVAL,
@@ -389,6 +436,21 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %g is not a finite number", h);
   if (!(h > 0)) return sim_fail(sim, LGR_EINVAL, msg, msglen, "h: %.17g is not positive", h);
   char why[512] = "";
+  if (strcmp(sim->m->family, "multibody") == 0) {
+    mb_par *p = sim->par;
+    const mb_topo *t = mb_model_topo(sim->m);
+    p->topo = t;
+    if (sim->ufn && t) {
+      sim->utopo = *t;
+      sim->uld = *t->ld;
+      sim->uld.ufn = force_tramp;
+      sim->uld.ujac = sim->ujac ? jac_tramp : NULL;
+      sim->uld.uctx = sim;
+      sim->uld.t = 0;
+      sim->utopo.ld = &sim->uld;
+      p->topo = &sim->utopo;
+    }
+  }
   const int mb = strcmp(sim->m->family, "multibody") == 0;
   int flags = sim->reortho;
   mb_par *given = NULL;                          /* the parameters before assembly */
@@ -418,10 +480,15 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
   int st = lgr_code(sim->s->init(sim->ws, sim->par, h, &sim->st));
   if (st != LGR_OK) {                            /* why may live in the workspace */
     const char *why = sim->st.why && sim->st.why[0] ? sim->st.why : NULL;
-    st = sim_fail(sim, st == LGR_EINVAL ? LGR_ESOLVER : st, msg, msglen,
-                  "scheme %s could not start on model %s: %s%s%s%s", sim->s->name,
-                  sim->m->name, lgr_strerror(st == LGR_EINVAL ? LGR_ESOLVER : st),
-                  why ? " (" : "", why ? why : "", why ? ")" : "");
+    /* LG_EINVAL at the start: the scheme does not take this model (a spring
+       for DH, say), a refusal that names itself, not a numerical failure */
+    if (st == LGR_EINVAL)
+      st = sim_fail(sim, st, msg, msglen, "scheme %s does not take model %s: %s", sim->s->name,
+                    sim->m->name, why ? why : "the scheme refused the model");
+    else
+      st = sim_fail(sim, st, msg, msglen, "scheme %s could not start on model %s: %s%s%s%s",
+                    sim->s->name, sim->m->name, lgr_strerror(st), why ? " (" : "",
+                    why ? why : "", why ? ")" : "");
     sim->s->free(sim->ws);
     sim->ws = NULL;
     return st;
@@ -519,8 +586,15 @@ int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b)
   if (!b || i < 0 || i >= lgr_nbodies(sim)) return LGR_EINVAL;
   const lg_state *s = &sim->st;
   const double *R = s->R, *x = s->x, *W = s->W, *v = s->v;
+  lg_body u;
   if (s->nbody > 0) {
     R = s->body[i].R; x = s->body[i].x; W = s->body[i].W; v = s->body[i].v;
+    if (strcmp(sim->m->family, "multibody") == 0 && ((const mb_par *)sim->par)->topo->user) {
+      /* a full tensor: the file's frame */
+      mb_user_body(sim->par, i, &s->body[i], &u);
+      R = u.R;
+      W = u.W;
+    }
   }
   memcpy(b->R, R, sizeof b->R);
   memcpy(b->x, x, sizeof b->x);
@@ -558,7 +632,12 @@ double lgr_value(const lgr_sim *sim, const char *column)
   return sim->row[i];
 }
 
-double lgr_energy(const lgr_sim *sim) { return lgr_value(sim, "energy"); }
+/* a model whose dampers or torques do work names the column energy_nc */
+double lgr_energy(const lgr_sim *sim)
+{
+  const double e = lgr_value(sim, "energy");
+  return isnan(e) && sim && sim->ws ? lgr_value(sim, "energy_nc") : e;
+}
 double lgr_orth_err(const lgr_sim *sim) { return lgr_value(sim, "orth_err"); }
 double lgr_phi_err(const lgr_sim *sim) { return lgr_value(sim, "phi_err"); }
 double lgr_dphi_err(const lgr_sim *sim) { return lgr_value(sim, "dphi_err"); }

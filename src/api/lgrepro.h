@@ -160,6 +160,32 @@ LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
    simulation is then unchanged. */
 LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,
                            char *msg, size_t msglen);
+/* A force callback (lgr_set_force): adds into f (6 nb numbers, zero on
+   entry), for each body i (0 <= i < nb), the torque on it in its body frame
+   (N m, f[6i], f[6i+1], f[6i+2]) and the force on it in space at its mass
+   centre (N, f[6i+3], f[6i+4], f[6i+5]), at time t (s) and state q[0..nb-1]
+   (rotations, positions and velocities as lgr_get_body gives them, in the
+   model file's frames).  ctx is lgr_set_force's.  It must not call the
+   library on the same simulation. */
+typedef void (*lgr_force_fn)(void *ctx, double t, int nb, const lgr_body *q, double *f);
+/* Its Jacobian: adds into Kq and Kv (each 6 nb x 6 nb, row-major, zero on
+   entry; row r as f[r]) the derivatives of f with respect to the
+   configuration (Kq, column 6j+c: for c < 3 the rotation R_j exp(s hat(e_c))
+   of body j at s = 0, for c >= 3 its position x_j + s e_(c-3)) and to the
+   velocities (Kv, column 6j+c: W_j[c] for c < 3, v_j[c-3] for c >= 3). */
+typedef void (*lgr_force_jac_fn)(void *ctx, double t, int nb, const lgr_body *q, double *Kq,
+                                 double *Kv);
+/* Gives a multibody simulation the force callback fn, added to the forces
+   of its model file (NULL removes it), with its Jacobian jac; with jac NULL
+   the implicit schemes differentiate fn by central differences (24 nb calls
+   of fn per Jacobian, step cbrt(DBL_EPSILON) max(1, |z|) for a coordinate
+   z, errors near 4e-11 of the force's scale).  Schemes ref, rkmk4,
+   rkmk4-proj, galpha and imid-index2 take it; dh, rattlie and dl refuse it
+   at lgr_init.  The energy (lgr_energy, the energy column) leaves out its
+   work.  Takes effect at the next lgr_init.  LGR_OK; LGR_EINVAL and a
+   message for a model of another family; LGR_ENOMEM. */
+LGR_API int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx,
+                          char *msg, size_t msglen);
 /* After an lgr_init that assembled the initial state (the option
    "assemble", or an 'assemble' line in the model file): the largest joint
    residuals before and after, in position (m, resid[0] and resid[1]) and
@@ -175,7 +201,9 @@ LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
 /* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
    > 0): checks the parameters as the model sees them, allocates the
    scheme's workspace, sets the initial state.  LGR_OK; or LGR_EINVAL (a bad
-   h or parameter set, named in the message), LGR_ENOMEM, or the status of a
+   h or parameter set, or a model the scheme does not take, such as a
+   spring or force callback for dh, named in the message), LGR_ENOMEM, or
+   the status of a
    scheme that could not start (LGR_ENEWTON, LGR_ERANK, ...), with a message;
    the simulation then stays unstarted. */
 LGR_API int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen);
@@ -201,7 +229,9 @@ LGR_API long lgr_nsteps(const lgr_sim *sim);
 /* The number of bodies: 1 for a single-body model, n for a multibody one;
    0 before lgr_init. */
 LGR_API int lgr_nbodies(const lgr_sim *sim);
-/* Copies body i (0 <= i < lgr_nbodies) of the current state into *b.
+/* Copies body i (0 <= i < lgr_nbodies) of the current state into *b (R
+   and W in the body frame of the model file, also for a body given by its
+   full inertia tensor, which the schemes integrate in its principal frame).
    LGR_EINVAL if i is out of range or the simulation is not started. */
 LGR_API int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b);
 /* The Newton iterations of the last step (0 for an explicit scheme); 0
@@ -218,7 +248,9 @@ LGR_API int lgr_row(const lgr_sim *sim, double *out);
 /* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
    an unknown column or before lgr_init. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
-/* The total energy (J) of the current state; NaN before lgr_init. */
+/* The total energy (J) of the current state, kinetic plus the potentials
+   (the column "energy", or "energy_nc" for a model with a spring or a
+   torque, whose dampers and torques do work on it); NaN before lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
 /* The orthogonality defect ||I - R R^T||_F, the largest over the bodies;
    NaN before lgr_init. */

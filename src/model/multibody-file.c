@@ -28,7 +28,7 @@ typedef struct {
 typedef struct {
   char *name;
   double val[MB_BODYLEN];
-  int line, have_m, have_J, have_x;
+  int line, have_m, have_J, have_x;   /* have_J: 3 or 6 numbers, or 0 */
   int seen[6];   /* line of mass, inertia, position, rotation or cardan, angvel, velocity */
 } mb_dbody;
 
@@ -52,6 +52,10 @@ typedef struct {
   struct mb_dspring { int a, b, line; double v[MB_SPRINGLEN]; } *spring;
   struct mb_dload { int body, line; double v[3]; } *load[2]; /* forces, torques */
   int ns, caps, nl[2], capl[2];
+  double *jprod;  /* J12 J13 J23 of bodies 0..njp-1 given a full tensor (J11 J22
+                     J33 in their val), allocated at the first one only, so a
+                     file without one reads as it did, allocation for allocation */
+  int njp;
 } mb_desc;
 
 static int desc_error(mb_desc *d, const char *fmt, ...)
@@ -407,6 +411,16 @@ static int read_line(mb_desc *d, const char *s)
     d->assemble = d->line;
     return LG_OK;
   }
+  int jlen = 3;           /* an inertia: three principal moments or a full tensor */
+  if (strcmp(key, "inertia") == 0) {
+    const char *c = s;
+    int nw = 0;
+    while (next_word(&c, &n)) nw++;
+    if (nw != 3 && nw != 6)
+      return desc_error(d, "'inertia' needs 3 numbers, found %d (or 6, a full tensor: J11 J22 "
+                        "J33 J12 J13 J23)", nw);
+    jlen = nw;
+  }
   static const struct {
     const char *key;
     int off, len, slot;   /* slot: which of mb_dbody's seen[] */
@@ -418,7 +432,8 @@ static int read_line(mb_desc *d, const char *s)
     if (d->nb == 0) return desc_error(d, "'%s' before the first 'body' line", key);
     mb_dbody *b = &d->body[d->nb - 1];
     double v[9];
-    int st = read_numbers(d, key, &s, v, prop[i].len);
+    const int len = prop[i].off == MB_J ? jlen : prop[i].len;
+    int st = read_numbers(d, key, &s, v, len);
     if (st != LG_OK) return st;
     int *seen = &b->seen[prop[i].slot];
     if (*seen)
@@ -426,9 +441,21 @@ static int read_line(mb_desc *d, const char *s)
                         key, b->name, prop[i].slot == 3 ? "rotation" : key, *seen);
     *seen = d->line;
     if (prop[i].off < 0) so3_cardan(b->val + MB_R, v);
-    else memcpy(b->val + prop[i].off, v, (size_t)prop[i].len * sizeof(double));
+    else memcpy(b->val + prop[i].off, v, (size_t)(len == 6 ? 3 : len) * sizeof(double));
+    if (len == 6) {                   /* the products of a full tensor */
+      const int bi = d->nb - 1;
+      if (bi >= d->njp) {
+        const int n2 = bi + 1 > 2 * d->njp ? bi + 1 : 2 * d->njp;
+        double *jp = realloc(d->jprod, 3 * (size_t)n2 * sizeof *jp);
+        if (!jp) return LG_ENOMEM;
+        memset(jp + 3 * d->njp, 0, 3 * (size_t)(n2 - d->njp) * sizeof *jp);
+        d->jprod = jp;
+        d->njp = n2;
+      }
+      memcpy(d->jprod + 3 * bi, v + 3, 3 * sizeof *v);
+    }
     if (prop[i].off == MB_M) b->have_m = 1;
-    if (prop[i].off == MB_J) b->have_J = 1;
+    if (prop[i].off == MB_J) b->have_J = len;
     if (prop[i].off == MB_X) b->have_x = 1;
     return LG_OK;
   }
@@ -441,6 +468,7 @@ static int read_line(mb_desc *d, const char *s)
 
 static void desc_free(mb_desc *d)
 {
+  free(d->jprod);
   free(d->hash);
   for (int i = 0; i < d->nb; i++) free(d->body[i].name);
   free(d->body);
@@ -523,6 +551,7 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
 static void mb_par_init(const lg_model *m, void *par)
 {
   ((mb_par *)par)->topo = &((const mb_model *)m)->topo;
+  mb_principal(par);   /* a full tensor: the principal copy of the defaults */
 }
 
 static int check_error(char *msg, size_t msglen, const char *fmt, ...)
@@ -543,21 +572,43 @@ static const char *origin(const mb_par *p, int k, char *buf, size_t n)
 {
   const mb_topo *t = p->topo;
   buf[0] = '\0';
-  if (t->line[k] > 0 && memcmp(p->val, t->def, mb_nval(t) * sizeof(double)) == 0)
+  const size_t nv = mb_nval(t) + (t->user ? 6 * (size_t)t->nb : 0);   /* and the tensors */
+  if (t->line[k] > 0 && memcmp(p->val + t->user, t->def, nv * sizeof(double)) == 0)
     snprintf(buf, n, "%s:%d: ", t->file, t->line[k]);
   return buf;
 }
 
 /* the length scale of the check's tolerances: 1 m, and every coordinate
-   of the mass centres and of the joint points */
+   of the mass centres and of the joint points (the user's values) */
 static double mb_length_scale(const mb_par *p)
 {
   double L = 1;
+  const size_t u = (size_t)p->topo->user;
   for (int i = 0; i < p->topo->nb; i++)
-    for (int c = 0; c < 3; c++) L = fmax(L, fabs(mb_body_par(p, i)[MB_X + c]));
+    for (int c = 0; c < 3; c++) L = fmax(L, fabs((u + mb_body_par(p, i))[MB_X + c]));
   for (int k = 0; k < p->topo->nj; k++)
-    for (int c = 0; c < 6; c++) L = fmax(L, fabs(mb_joint_par(p, k)[c]));
+    for (int c = 0; c < 6; c++) L = fmax(L, fabs((u + mb_joint_par(p, k))[c]));
   return L;
+}
+
+/* the check of a full inertia tensor J (six numbers) named nm: finite
+   (checked before), positive definite, and its principal moments within
+   the triangle inequalities */
+static int mb_check_tensor(char *m1, size_t ml, const char *nm, const double J[6])
+{
+  double Jp[3], Q[9];
+  mb_inertia_axes(J, Jp, Q);
+  for (int c = 0; c < 3; c++)
+    if (!(Jp[c] > 0))
+      return lg_param_error(m1, ml, nm, J, 6, "is not positive definite (principal moments "
+                            "%.6g, %.6g, %.6g)", Jp[0], Jp[1], Jp[2]);
+  for (int c = 0; c < 3; c++) {
+    const double o = Jp[(c + 1) % 3] + Jp[(c + 2) % 3];
+    if (!(Jp[c] <= o * (1 + LG_TRIANGLE_SLACK)))
+      return lg_param_error(m1, ml, nm, J, 6, "violates the triangle inequality (principal "
+                            "moment %.6g exceeds the sum %.6g of the other two)", Jp[c], o);
+  }
+  return LG_OK;
 }
 
 #define MB_COND_MAX 1e15   /* largest ratio of two masses or of two inertias */
@@ -700,6 +751,15 @@ static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
       memcpy(b + MB_X, q[i].x, sizeof q[i].x);
       memcpy(b + MB_W, q[i].W, sizeof q[i].W);
       memcpy(b + MB_V, q[i].v, sizeof q[i].v);
+      if (t->user) {                 /* and, turned back, the user's */
+        lg_body u;
+        mb_user_body(p, i, &q[i], &u);
+        b += t->user;
+        memcpy(b + MB_R, u.R, sizeof u.R);
+        memcpy(b + MB_X, u.x, sizeof u.x);
+        memcpy(b + MB_W, u.W, sizeof u.W);
+        memcpy(b + MB_V, u.v, sizeof u.v);
+      }
     }
   else if (st == LG_ENEWTON && a.phi > a.tol) {
     char j[400];
@@ -732,6 +792,14 @@ static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
 int mb_assembly_report(const mb_par *given, mb_assembly *a)
 {
   const mb_topo *t = given->topo;
+  mb_par *own = NULL;                /* a full tensor: the principal copy of given's */
+  if (t->user) {
+    const size_t sz = sizeof(mb_par) + mb_nval_all(t) * sizeof(double);
+    if (!(own = malloc(sz))) return LG_ENOMEM;
+    memcpy(own, given, sz);
+    mb_principal(own);
+    given = own;
+  }
   lg_body *q = malloc(2 * (size_t)t->nb * sizeof *q);
   mb_work *w = t->nj ? mb_work_alloc(t) : NULL;
   int st = !q || (t->nj && !w) ? LG_ENOMEM : LG_OK;
@@ -744,6 +812,7 @@ int mb_assembly_report(const mb_par *given, mb_assembly *a)
   }
   mb_work_free(w);
   free(q);
+  free(own);
   return st;
 }
 
@@ -754,22 +823,27 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
   mb_par *p = vpar;
   const mb_topo *t = p->topo;
   const int reortho = flags & 1, assemble = (flags & MB_CHECK_ASSEMBLE) || t->assemble;
+  /* a full tensor: the checks below read the user's values, in both copies */
+  if (t->user) memcpy(p->val, p->val + t->user, (size_t)t->user * sizeof(double));
   double *e = p->val + MB_GDIR;
   if (lg_check_finite(m1, ml, "g", p->val + MB_G, 1) || lg_check_finite(m1, ml, "gdir", e, 3) ||
       lg_check_nonneg(m1, ml, "g", p->val[MB_G]) || lg_check_unit(m1, ml, "gdir", e, 0))
     return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj, o, sizeof o), m1);
   for (int i = 0; i < t->nb; i++) {
-    double *b = p->val + MB_BODY0 + MB_BODYLEN * i;
+    double *b = p->val + t->user + MB_BODY0 + MB_BODYLEN * i;
     static const char *const stem[6] = {"m", "J", "R", "x", "W", "v"};
     for (int k = 0; k < 6; k++)
       snprintf(nm[k], sizeof nm[k], "%s%d (body %.40s)", stem[k], i + 1, t->name[i]);
+    const int six = mb_six(t, i);
+    const double *J = six ? mb_tensor(p, i) : b + MB_J;
     if (lg_check_finite(m1, ml, nm[0], b + MB_M, 1) ||
-        lg_check_finite(m1, ml, nm[1], b + MB_J, 3) ||
+        lg_check_finite(m1, ml, nm[1], J, six ? 6 : 3) ||
         lg_check_finite(m1, ml, nm[2], b + MB_R, 9) ||
         lg_check_finite(m1, ml, nm[3], b + MB_X, 3) ||
         lg_check_finite(m1, ml, nm[4], b + MB_W, 3) ||
         lg_check_finite(m1, ml, nm[5], b + MB_V, 3) ||
-        lg_check_positive(m1, ml, nm[0], b[MB_M]) || lg_check_inertia(m1, ml, nm[1], b + MB_J) ||
+        lg_check_positive(m1, ml, nm[0], b[MB_M]) ||
+        (six ? mb_check_tensor(m1, ml, nm[1], J) : lg_check_inertia(m1, ml, nm[1], b + MB_J)) ||
         lg_check_rotation(m1, ml, nm[2], b + MB_R, reortho))
       return check_error(msg, msglen, "%s%s", origin(p, i, o, sizeof o), m1);
   }
@@ -801,6 +875,7 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
                          origin(p, t->nb + t->nj + 1 + t->ld->ns + k, o, sizeof o), m1);
   }
   const double L = mb_length_scale(p); /* of the tolerances */
+  mb_principal(p);                     /* a full tensor: the principal copy */
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
   int st = LG_OK;
@@ -842,6 +917,11 @@ static void mb_row(const void *vpar, const lg_state *s, double *out)
   *out++ = s->t;
   for (int i = 0; i < p->topo->nb; i++) {
     const lg_body *b = &s->body[i];
+    lg_body u;
+    if (p->topo->user) {                 /* a full tensor: the user's frame */
+      mb_user_body(p, i, b, &u);
+      b = &u;
+    }
     memcpy(out, b->x, 3 * sizeof(double));
     memcpy(out + 3, b->R, 9 * sizeof(double));
     memcpy(out + 12, b->W, 3 * sizeof(double));
@@ -939,7 +1019,10 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.file = dupstr(d->where, strlen(d->where));
   M->topo.line = malloc(((size_t)nb + (size_t)nj + 1 + (size_t)(ns + nf + nt)) *
                         sizeof *M->topo.line);
-  M->topo.def = malloc(mb_nval(&M->topo) * sizeof *M->topo.def);
+  for (int i = 0; i < nb; i++)          /* a full tensor: two copies of the values */
+    if (d->body[i].have_J == 6) M->topo.user = (int)mb_nval(&M->topo);
+  const size_t user = (size_t)M->topo.user;
+  M->topo.def = malloc((mb_nval(&M->topo) + (user ? 7 * (size_t)nb : 0)) * sizeof *M->topo.def);
   if (!M->topo.file || !M->topo.line || !M->topo.def) {
     mb_model_free(&M->m);
     return NULL;
@@ -956,6 +1039,16 @@ static lg_model *mb_build(mb_desc *d)
     memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j, d->jpt + 6 * j, 6 * sizeof(double));
   }
   M->topo.line[nb + nj] = d->gline;
+  for (int i = 0; i < nb && user; i++) {      /* the tensors, then their counts */
+    double *J6 = dv + user + 6 * (size_t)i;
+    memset(J6, 0, 6 * sizeof *J6);
+    if (d->body[i].have_J == 6) {       /* its J slots unused (no parameter): zero */
+      memset(dv + MB_BODY0 + MB_BODYLEN * i + MB_J, 0, 3 * sizeof *dv);
+      memcpy(J6, d->body[i].val + MB_J, 3 * sizeof *J6);
+      memcpy(J6 + 3, d->jprod + 3 * i, 3 * sizeof *J6);
+    }
+    dv[user + 6 * (size_t)nb + (size_t)i] = d->body[i].have_J;
+  }
   for (int j = 0; j < ns; j++) {
     ld->spring[j].a = d->spring[j].a;
     ld->spring[j].b = d->spring[j].b;
@@ -983,14 +1076,14 @@ static lg_model *mb_build(mb_desc *d)
   off[k][0] = sb_printf(&sb, "g");
   off[k][1] = sb_printf(&sb, "m/s^2");
   off[k][2] = sb_printf(&sb, "gravitational acceleration");
-  P[k].offset = offsetof(mb_par, val) + MB_G * sizeof(double);
+  P[k].offset = offsetof(mb_par, val) + (user + MB_G) * sizeof(double);
   P[k].len = 1;
   P[k].def[0] = d->g;
   k++;
   off[k][0] = sb_printf(&sb, "gdir");
   off[k][1] = sb_printf(&sb, "-");
   off[k][2] = sb_printf(&sb, "unit vector along which gravity acts, spatial frame");
-  P[k].offset = offsetof(mb_par, val) + MB_GDIR * sizeof(double);
+  P[k].offset = offsetof(mb_par, val) + (user + MB_GDIR) * sizeof(double);
   P[k].len = 3;
   memcpy(P[k].def, d->gdir, sizeof d->gdir);
   k++;
@@ -998,11 +1091,17 @@ static lg_model *mb_build(mb_desc *d)
     for (size_t j = 0; j < sizeof mb_body_params / sizeof mb_body_params[0]; j++, k++) {
       off[k][0] = sb_printf(&sb, mb_body_params[j].fmt, i + 1);
       off[k][1] = sb_printf(&sb, "%s", mb_body_params[j].unit);
-      off[k][2] = sb_printf(&sb, mb_body_params[j].doc, i + 1, M->topo.name[i]);
+      const int six = mb_body_params[j].off == MB_J && d->body[i].have_J == 6;
+      off[k][2] = six ? sb_printf(&sb, "inertia tensor of body %d (%s) about its mass centre, "
+                                  "body frame: J11,J22,J33,J12,J13,J23", i + 1, M->topo.name[i])
+                      : sb_printf(&sb, mb_body_params[j].doc, i + 1, M->topo.name[i]);
       P[k].offset = offsetof(mb_par, val) +
-                    (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off) * sizeof(double);
-      P[k].len = mb_body_params[j].len;
-      memcpy(P[k].def, d->body[i].val + mb_body_params[j].off, (size_t)P[k].len * sizeof(double));
+                    (six ? 2 * user + 6 * (size_t)i
+                         : user + (size_t)(MB_BODY0 + MB_BODYLEN * i + mb_body_params[j].off)) *
+                        sizeof(double);
+      P[k].len = six ? 6 : mb_body_params[j].len;
+      memcpy(P[k].def, six ? dv + user + 6 * (size_t)i : d->body[i].val + mb_body_params[j].off,
+             (size_t)P[k].len * sizeof(double));
     }
   for (int j = 0; j < nj; j++)
     for (int s = 0; s < 2; s++, k++) {
@@ -1015,7 +1114,8 @@ static lg_model *mb_build(mb_desc *d)
                                   b + 1, M->topo.name[b]);
       P[k].offset =
           offsetof(mb_par, val) +
-          (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s) * sizeof(double);
+          (user + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * j + 3 * s)) *
+              sizeof(double);
       P[k].len = 3;
       memcpy(P[k].def, d->jpt + 6 * j + 3 * s, 3 * sizeof(double));
     }
@@ -1033,8 +1133,8 @@ static lg_model *mb_build(mb_desc *d)
       off[k][1] = sb_printf(&sb, "%s", sp[c].unit);
       off[k][2] = sb_printf(&sb, sp[c].doc, j + 1);
       P[k].offset = offsetof(mb_par, val)
-                    + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j
-                               + sp[c].off) * sizeof(double);
+                    + (user + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj
+                                       + MB_SPRINGLEN * j + sp[c].off)) * sizeof(double);
       P[k].len = sp[c].len;
       memcpy(P[k].def, d->spring[j].v + sp[c].off, (size_t)sp[c].len * sizeof(double));
     }
@@ -1048,8 +1148,9 @@ static lg_model *mb_build(mb_desc *d)
                                    j + 1, b + 1, M->topo.name[b])
                        : sb_printf(&sb, "force %d on body %d (%s), constant in space, at the "
                                    "mass centre", j + 1, b + 1, M->topo.name[b]);
-      P[k].offset = offsetof(mb_par, val) + (size_t)(MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj
-                                                     + MB_SPRINGLEN * ns + MB_LOADLEN * (j0 + j))
+      P[k].offset = offsetof(mb_par, val) + (user + (size_t)(MB_BODY0 + MB_BODYLEN * nb
+                                                             + MB_JOINTLEN * nj + MB_SPRINGLEN * ns
+                                                             + MB_LOADLEN * (j0 + j)))
                                             * sizeof(double);
       P[k].len = 3;
       memcpy(P[k].def, d->load[kind][j].v, 3 * sizeof(double));
@@ -1098,7 +1199,7 @@ static lg_model *mb_build(mb_desc *d)
   M->m.family = "multibody";
   M->m.source = M->source ? M->source : "a model file";
   M->m.doc = M->doc ? M->doc : "rigid bodies joined by spherical joints";
-  M->m.par_size = sizeof(mb_par) + mb_nval(&M->topo) * sizeof(double);
+  M->m.par_size = sizeof(mb_par) + mb_nval_all(&M->topo) * sizeof(double);
   M->m.params = M->params;
   M->m.check = mb_check;
   M->m.row = mb_row;

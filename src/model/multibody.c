@@ -176,7 +176,7 @@ double mb_dphi_err(const mb_par *p, const lg_body *q)
 {
   return mb_joint_err(p, q, mb_bv);
 }
-const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL};
+const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 
 /* one end of a spring: its body (or the ground), its point, and where the
    point is and how fast it moves, in space */
@@ -235,6 +235,103 @@ static void mb_add_point_force(const lg_body *q, int i, const double P[3], const
   }
 }
 
+/* the callback's contribution, in the principal frames, added to f */
+static void mb_user_add(const mb_par *p, const lg_body *q, double *f)
+{
+  const mb_topo *t = p->topo;
+  const size_t nb = (size_t)t->nb;
+  lg_body *qu = malloc(nb * sizeof *qu);
+  double *fu = calloc(6 * nb, sizeof *fu);
+  if (!qu || !fu) {                   /* the step then fails as non-finite */
+    for (size_t r = 0; r < 6 * nb; r++) f[r] = NAN;
+    free(qu);
+    free(fu);
+    return;
+  }
+  memcpy(qu, q, nb * sizeof *qu);
+  for (size_t i = 0; i < nb; i++) mb_user_body(p, (int)i, &qu[i], &qu[i]);
+  t->ld->ufn(t->ld->uctx, t->ld->t, t->nb, qu, fu);
+  for (size_t i = 0; i < nb; i++) {
+    const double *Q = mb_axes(p, (int)i);
+    if (Q) so3_mtv(fu + 6 * i, Q, fu + 6 * i);     /* T_p = Q^T T */
+    for (int r = 0; r < 6; r++) f[6 * i + r] += fu[6 * i + r];
+  }
+  free(qu);
+  free(fu);
+}
+
+/* the derivatives of mb_user_add, added to Kq and Kv (n x n, n = 6 nb):
+   the callback's own, turned to the principal frames, or central differences */
+static void mb_user_jac_add(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
+{
+  const mb_topo *t = p->topo;
+  const int nb = t->nb;
+  const size_t n = 6 * (size_t)nb;
+  double *K = calloc(2 * n * n + 2 * n, sizeof *K), *fp = K ? K + 2 * n * n : NULL,
+         *fm = fp ? fp + n : NULL;
+  lg_body *qq = malloc((size_t)nb * sizeof *qq);
+  if (!K || !qq) {
+    for (size_t r = 0; r < n * n; r++) Kq[r] = Kv[r] = NAN;
+    free(K);
+    free(qq);
+    return;
+  }
+  if (t->ld->ujac) {
+    memcpy(qq, q, (size_t)nb * sizeof *qq);
+    for (int i = 0; i < nb; i++) mb_user_body(p, i, &qq[i], &qq[i]);
+    t->ld->ujac(t->ld->uctx, t->ld->t, nb, qq, K, K + n * n);
+    for (int m = 0; m < 2; m++) {
+      double *A = K + (size_t)m * n * n, *D = m ? Kv : Kq;
+      for (int i = 0; i < nb; i++) {     /* Q_i^T on the left of torque rows */
+        const double *Q = mb_axes(p, i);
+        if (!Q) continue;
+        for (size_t c = 0; c < n; c++) {
+          double y[3] = {A[(6 * i) * n + c], A[(6 * i + 1) * n + c], A[(6 * i + 2) * n + c]};
+          so3_mtv(y, Q, y);
+          for (int r = 0; r < 3; r++) A[(6 * i + r) * n + c] = y[r];
+        }
+      }
+      for (int j = 0; j < nb; j++) {     /* Q_j on the right of its theta (W) columns */
+        const double *Q = mb_axes(p, j);
+        if (!Q) continue;
+        for (size_t r = 0; r < n; r++) {
+          double *a = A + r * n + 6 * j, y[3];
+          for (int c = 0; c < 3; c++) y[c] = a[0] * Q[c] + a[1] * Q[3 + c] + a[2] * Q[6 + c];
+          memcpy(a, y, sizeof y);
+        }
+      }
+      for (size_t r = 0; r < n * n; r++) D[r] += A[r];
+    }
+  } else {
+    const double e0 = cbrt(2.220446049250313e-16);
+    for (int vel = 0; vel < 2; vel++)
+      for (int j = 0; j < nb; j++)
+        for (int c = 0; c < 6; c++) {
+          double z = vel ? (c < 3 ? q[j].W[c] : q[j].v[c - 3]) : (c < 3 ? 0 : q[j].x[c - 3]);
+          const double eps = e0 * fmax(1, fabs(z));
+          for (int sgn = 0; sgn < 2; sgn++) {
+            const double d = sgn ? -eps : eps;
+            double *g = sgn ? fm : fp;
+            memcpy(qq, q, (size_t)nb * sizeof *qq);
+            if (vel && c < 3) qq[j].W[c] += d;
+            else if (vel) qq[j].v[c - 3] += d;
+            else if (c < 3) {
+              double w[3] = {0, 0, 0}, E[9];
+              w[c] = d;
+              so3_exp(E, w);
+              so3_mul(qq[j].R, q[j].R, E);
+            } else qq[j].x[c - 3] += d;
+            memset(g, 0, n * sizeof *g);
+            mb_user_add(p, qq, g);
+          }
+          double *D = vel ? Kv : Kq;
+          for (size_t r = 0; r < n; r++) D[r * n + 6 * (size_t)j + (size_t)c] += (fp[r] - fm[r]) / (2 * eps);
+        }
+  }
+  free(K);
+  free(qq);
+}
+
 void mb_applied(const mb_par *p, const lg_body *q, double *f)
 {
   const mb_topo *t = p->topo;
@@ -254,6 +351,7 @@ void mb_applied(const mb_par *p, const lg_body *q, double *f)
     const double *T = mb_load_par(p, t->ld->nf + k);
     for (int r = 0; r < 3; r++) f[6 * t->ld->tbody[k] + r] += T[r];
   }
+  if (t->ld->ufn) mb_user_add(p, q, f);
 }
 
 double mb_applied_potential(const mb_par *p, const lg_body *q)
@@ -352,12 +450,18 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
       mb_add_block(Kq, n, 6 * i, 6 * i, 1.0, B);
     }
   }
+  if (t->ld->ufn) mb_user_jac_add(p, q, Kq, Kv);
 }
 
 int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
 {
   const mb_loads *L = t->ld;
-  if (L->ns + L->nf + L->nt == 0) return LG_OK;
+  if (!mb_applied_any(L)) return LG_OK;
+  if (L->ns + L->nf + L->nt == 0) {
+    snprintf(why, n, "scheme %s does not take applied forces (the force callback given to "
+             "lgr_set_force); schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme);
+    return LG_EINVAL;
+  }
   const int base = t->nb + t->nj + 1;  /* the first statement: a spring, force or torque */
   const char *what = L->ns ? "spring" : L->nf ? "force" : "torque";
   const int line = t->line ? t->line[base + (L->ns ? 0 : L->nf ? L->ns : L->ns + L->nf)] : 0;
@@ -365,6 +469,96 @@ int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
            "schemes ref, galpha, rkmk4, rkmk4-proj and imid-index2 do", scheme, what,
            t->file ? t->file : "the model", line);
   return LG_EINVAL;
+}
+void mb_inertia_axes(const double J[6], double Jp[3], double Q[9])
+{
+  double A[9] = {J[0], J[3], J[4], J[3], J[1], J[5], J[4], J[5], J[2]};
+  static const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  memcpy(Q, I, sizeof I);
+  for (int sweep = 0; sweep < 50 && (A[1] != 0 || A[2] != 0 || A[5] != 0); sweep++)
+    for (int p = 0; p < 2; p++)
+      for (int q = p + 1; q < 3; q++) {
+        const double apq = A[3 * p + q], app = A[4 * p], aqq = A[4 * q];
+        if (apq == 0) continue;
+        if (sweep > 2 && fabs(app) + 100 * fabs(apq) == fabs(app) &&
+            fabs(aqq) + 100 * fabs(apq) == fabs(aqq)) {
+          A[3 * p + q] = A[3 * q + p] = 0;   /* below round-off of both moments */
+          continue;
+        }
+        const double th = (aqq - app) / (2 * apq);
+        const double t = fabs(th) > 1e150 ? 0.5 / th
+                                          : copysign(1.0, th) / (fabs(th) + sqrt(th * th + 1));
+        const double c = 1 / sqrt(t * t + 1), s = t * c;
+        const int r = 3 - p - q;             /* the third index */
+        const double arp = A[3 * r + p], arq = A[3 * r + q];
+        A[4 * p] = app - t * apq;
+        A[4 * q] = aqq + t * apq;
+        A[3 * p + q] = A[3 * q + p] = 0;
+        A[3 * r + p] = A[3 * p + r] = c * arp - s * arq;
+        A[3 * r + q] = A[3 * q + r] = s * arp + c * arq;
+        for (int k = 0; k < 3; k++) {        /* Q <- Q G */
+          const double qp = Q[3 * k + p], qq = Q[3 * k + q];
+          Q[3 * k + p] = c * qp - s * qq;
+          Q[3 * k + q] = s * qp + c * qq;
+        }
+      }
+  for (int k = 0; k < 3; k++) Jp[k] = A[4 * k];
+}
+
+const double *mb_axes(const mb_par *p, int i)
+{
+  static const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  if (!p->topo->user) return NULL;
+  const mb_topo *t = p->topo;
+  const double *Q = p->val + 2 * (size_t)t->user + 6 * (size_t)t->nb + 9 * (size_t)i;
+  return memcmp(Q, I, sizeof I) == 0 ? NULL : Q;
+}
+
+/* u <- Q^T u when body i (not the ground) turned */
+static void mb_to_principal(const mb_par *p, int i, double *u)
+{
+  const double *Q = i == MB_GROUND ? NULL : mb_axes(p, i);
+  if (Q) so3_mtv(u, Q, u);
+}
+
+void mb_principal(mb_par *p)
+{
+  const mb_topo *t = p->topo;
+  if (!t->user) return;
+  double *in = p->val;
+  memcpy(in, p->val + t->user, (size_t)t->user * sizeof *in);
+  for (int i = 0; i < t->nb; i++) {
+    double *b = in + MB_BODY0 + MB_BODYLEN * i, Jp[3], J[6] = {0, 0, 0, 0, 0, 0};
+    double *Q = in + 2 * (size_t)t->user + 6 * (size_t)t->nb + 9 * (size_t)i;
+    if (mb_six(t, i)) memcpy(J, mb_tensor(p, i), sizeof J);
+    else memcpy(J, b + MB_J, 3 * sizeof *J);
+    mb_inertia_axes(J, Jp, Q);
+    memcpy(b + MB_J, Jp, sizeof Jp);         /* the diagonal when Q = I */
+    if (!mb_axes(p, i)) continue;            /* diagonal: the frame is the user's */
+    so3_mul(b + MB_R, b + MB_R, Q);          /* Eq. (mb-principal) */
+    so3_mtv(b + MB_W, Q, b + MB_W);
+  }
+  for (int k = 0; k < t->nj; k++) {
+    double *P = in + (mb_joint_par(p, k) - p->val);
+    mb_to_principal(p, t->joint[k].a, P);
+    mb_to_principal(p, t->joint[k].b, P + 3);
+  }
+  for (int k = 0; k < t->ld->ns; k++) {
+    double *P = in + (mb_spring_par(p, k) - p->val);
+    mb_to_principal(p, t->ld->spring[k].a, P);
+    mb_to_principal(p, t->ld->spring[k].b, P + 3);
+  }
+  for (int k = 0; k < t->ld->nt; k++)
+    mb_to_principal(p, t->ld->tbody[k], in + (mb_load_par(p, t->ld->nf + k) - p->val));
+}
+
+void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out)
+{
+  if (out != in) *out = *in;
+  const double *Q = mb_axes(p, i);
+  if (!Q) return;
+  so3_mul_nt(out->R, in->R, Q);
+  so3_mv(out->W, Q, in->W);
 }
 struct mb_work {
   int nb, nj, nc;
@@ -419,7 +613,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
-  w->force = t->ld->ns + t->ld->nf + t->ld->nt > 0 ? mb_force_applied : mb_force;
+  w->force = mb_applied_any(t->ld) ? mb_force_applied : mb_force;
   return w;
 }
 

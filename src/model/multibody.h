@@ -4,6 +4,7 @@
 #ifndef MODEL_MULTIBODY_H
 #define MODEL_MULTIBODY_H
 #include <stddef.h>
+#include <string.h>
 #include "core/lg.h"
 
 #define MB_GROUND (-1) /* the side of a joint fixed in space */
@@ -12,15 +13,36 @@ typedef struct {
   int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
 
+/* A force callback (the library's lgr_set_force): adds to f (6 nb) per
+   body i the torque in its body frame (f[6i..6i+2]) and the force in space
+   at its mass centre (f[6i+3..6i+5]) at time t and state q, in the file's
+   frames; its Jacobian adds their derivatives as mb_applied_jac writes them */
+typedef void (*mb_user_force)(void *ctx, double t, int nb, const lg_body *q, double *f);
+typedef void (*mb_user_jac)(void *ctx, double t, int nb, const lg_body *q, double *Kq,
+                            double *Kv);
 /* the springs, constant forces and constant body torques of a model */
 typedef struct mb_loads {
   int ns, nf, nt;  /* how many of each */
   mb_joint *spring;/* ns: the two ends of each spring, as a joint's sides */
   int *fbody;      /* nf: the body each constant force acts on */
   int *tbody;      /* nt: the body each constant torque acts on */
+  mb_user_force ufn;  /* a callback, or NULL (only in a copy the library owns) */
+  mb_user_jac ujac;   /* its Jacobian, or NULL: central differences */
+  void *uctx;
+  double t;           /* the time of the callback's next evaluation (mb_at) */
 } mb_loads;
 /* the loads of a model without any (every count zero) */
 extern const mb_loads mb_no_loads;
+/* whether a model has applied forces; whether they couple the bodies or
+   depend on the state (a spring or a callback: a dense Newton Jacobian) */
+static inline int mb_applied_any(const mb_loads *L)
+{
+  return L->ns + L->nf + L->nt > 0 || L->ufn;
+}
+static inline int mb_applied_coupled(const mb_loads *L)
+{
+  return L->ns > 0 || L->ufn;
+}
 
 typedef struct {
   int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
@@ -33,6 +55,11 @@ typedef struct {
   const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
                          pointer: a topology without them keeps its size) */
   int assemble;    /* line of the description's 'assemble' statement, or 0 */
+  int user;        /* 0, or (a body has a full inertia tensor) where the
+                      user's values start in the parameters: mb_nval(t);
+                      then def holds the user's values, 6 nb numbers of
+                      the tensors, and per body 3 or 6, how many numbers
+                      its inertia statement gave (section sec:mb-tensor) */
 } mb_topo;
 
 /* What an assembly did (mb_assemble, mb_assembly_report): the rounds of
@@ -53,6 +80,17 @@ typedef struct {
   const mb_topo *topo;
   double val[];
 } mb_par;
+/* the time at which a scheme evaluates the applied forces next: recorded
+   for a callback, which depends on it (nothing otherwise) */
+static inline void mb_at(const mb_par *p, double t)
+{
+  const mb_loads *L = p->topo->ld;
+  if (L->ufn) {
+    mb_loads *l;
+    memcpy(&l, &L, sizeof l);       /* the library's own copy, never mb_no_loads */
+    l->t = t;
+  }
+}
 
 /* The check of a multibody model reads its argument reortho as flags:
    1 (any model's reortho), and MB_CHECK_ASSEMBLE, which asks it to
@@ -106,6 +144,37 @@ static inline size_t mb_nval(const mb_topo *t)
   return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ld->ns
                   + MB_LOADLEN * (t->ld->nf + t->ld->nt));
 }
+
+/* The values a scheme reads (mb_body_par and the accessors above, first in
+   val) are those of every body in its principal frame.  A model with a
+   full inertia tensor (t->user > 0) keeps the user's values after them, at
+   val + t->user, where its lg_param table points, then the six numbers
+   J11 J22 J33 J12 J13 J23 of each body's tensor (those of a body given by
+   six; its J slots in the user's values are unused), then the principal
+   axes Q of every body (9 numbers each, row-major, columns the axes in the
+   user's body frame); mb_principal writes the first copy from the rest. */
+static inline size_t mb_nval_all(const mb_topo *t)
+{
+  return t->user ? 2 * (size_t)t->user + 15 * (size_t)t->nb : mb_nval(t);
+}
+/* whether body i was given by six numbers, and where they are */
+static inline int mb_six(const mb_topo *t, int i)
+{
+  return t->user && t->def[t->user + 6 * t->nb + i] == 6;
+}
+static inline double *mb_tensor(mb_par *p, int i)
+{
+  return p->val + 2 * (size_t)p->topo->user + 6 * (size_t)i;
+}
+/* Jacobi rotations: J (J11 J22 J33 J12 J13 J23) = Q diag(Jp) Q^T, Q a
+   rotation; a diagonal J gives Q = I and Jp its diagonal, exactly */
+void mb_inertia_axes(const double J[6], double Jp[3], double Q[9]);
+/* the principal-frame values from the user's (nothing when t->user = 0) */
+void mb_principal(mb_par *p);
+/* the principal axes Q of body i, or NULL when its frame is the user's */
+const double *mb_axes(const mb_par *p, int i);
+/* body i's state in the user's frame: R = R_p Q^T, W = Q W_p (out may be in) */
+void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out);
 
 /* the initial state of every body, from the parameters */
 void mb_initial(const mb_par *p, lg_body *q);

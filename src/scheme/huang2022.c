@@ -684,7 +684,7 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   size_t nb = (size_t)g->nb;
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
-  g->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  g->applied = mb_applied_any(p->topo->ld);
   g->f = malloc((6 * nb + (g->applied ? 72 * nb * nb : 0)) * sizeof *g->f);
   g->q1 = calloc(nb, sizeof *g->q1);
   g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
@@ -814,7 +814,7 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
       r[6 * i + 3 + a] -= g->cq * fa[6 * i + 3 + a] / bp[MB_M];
     }
   }
-  if (!Jac || p->topo->ld->ns == 0) return 0;
+  if (!Jac || !mb_applied_coupled(p->topo->ld)) return 0;
   mb_applied_jac(p, g->q1, Kq, Kv);
   for (int j = 0; j < nb; j++) {
     double th[3] = {g->dq0[6 * j] + z[6 * j], g->dq0[6 * j + 1] + z[6 * j + 1],
@@ -889,7 +889,7 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
   /* a spring couples bodies no joint couples: with springs, dense */
-  w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
+  w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
                           : mb_newton_alloc(p->topo, 6, opt->newton_solver);
   w->g = hg_ga_alloc(p);
   w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied : hg_ga_jfdf;
@@ -915,6 +915,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
+  mb_at(w->p, 0);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
@@ -949,6 +950,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
     }
   for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
+  mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
   double res;
   int st = newton_solve_sparse(w->nw, w->fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,

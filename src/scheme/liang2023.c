@@ -62,7 +62,7 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
   w->qs = malloc(nb * sizeof *w->qs);
   w->V0 = malloc(6 * nb * sizeof *w->V0);
   w->th = malloc(6 * nb * sizeof *w->th);
-  w->applied = p->topo->ld->ns + p->topo->ld->nf + p->topo->ld->nt > 0;
+  w->applied = mb_applied_any(p->topo->ld);
   w->K = malloc((24 * nb + (kind == LIANG_MID && w->applied ? 72 * nb * nb : 0)) * sizeof *w->K);
   w->A = malloc(24 * nb * sizeof *w->A);
   int ok = w->mw && w->q && w->qs && w->V0 && w->th && w->K && w->A;
@@ -73,7 +73,7 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
        a spring couples bodies no joint couples, outside that solve's
        structure: with springs, the dense direct solver */
     w->fdf = w->applied ? liang_mid_jfdf_applied : liang_mid_jfdf;
-    w->nw = p->topo->ld->ns > 0 ? newton_alloc(n, opt->newton_solver)
+    w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
                             : mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
@@ -157,6 +157,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
         w->qs[i].W[r] = w->V0[6 * i + r] + (st ? h * c[st] * Ap[6 * i + r] : 0.0);
         w->qs[i].v[r] = w->V0[6 * i + 3 + r] + (st ? h * c[st] * Ap[6 * i + 3 + r] : 0.0);
       }
+    mb_at(w->p, ((double)w->k + c[st]) * h);   /* the stage's time, for a force callback */
     int e = mb_accel(w->p, w->qs, w->mw, A, NULL);
     if (e != LG_OK) return mb_failed(w->mw, e, s);
     /* chart velocity: dexp^{-1}(theta_i) W_i and v_i */
@@ -323,7 +324,7 @@ static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_ja
       F[6 * i + 3 + r] -= hh * fa[6 * i + 3 + r] / bp[MB_M];
     }
   }
-  if (!J || p->topo->ld->ns == 0) return;
+  if (!J || !mb_applied_coupled(p->topo->ld)) return;
   mb_applied_jac(p, w->qs, Kq, Kv);
   for (int i = 0; i < nb; i++) {
     const double *bp = mb_body_par(p, i);
@@ -373,6 +374,7 @@ int liang_mid_guess(void *ws, double *x)
   const int nb = w->nb;
   const double hh = 0.5 * w->h;
   liang_save_velocity(w);
+  mb_at(w->p, (double)w->k * w->h);
   int st = mb_accel(w->p, w->q, w->mw, w->A, x + 6 * nb);
   if (st != LG_OK) return st;
   for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
@@ -385,6 +387,7 @@ static int liang_mid_step(void *ws, lg_state *s)
   const int nb = w->nb;
   int st = liang_mid_guess(w, w->x), it = 0;
   if (st != LG_OK) return st;
+  mb_at(w->p, ((double)w->k + 0.5) * w->h);   /* the residual's time */
   double res = NAN;
   st = newton_solve_sparse(w->nw, w->fdf, w, w->x, w->tol, w->maxiter, &it, &res);
   s->newton_iters = it;

@@ -44,7 +44,7 @@ static void mb_unpack(lg_body *q, const double *y, int nb)
 static int mbref_rhs(double t, const double *y, double *dy, void *params)
 {
   mbref_ws *w = params;
-  (void)t;
+  mb_at(w->p, t);                       /* for a force callback */
   mb_unpack(w->qs, y, w->nb);
   if ((w->rhs_st = mb_accel(w->p, w->qs, w->mw, w->dV, NULL)) != LG_OK) return GSL_FAILURE;
   for (int i = 0; i < w->nb; i++) {

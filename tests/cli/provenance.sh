@@ -97,4 +97,10 @@ for f in "$tmp/bad.mb" "$tmp/miss.mb" "$tmp/nosuch.mb" "$tmp"; do
 done
 "$LGSIM" list --model-file "$tmp/bad.mb" doublependulum 2> "$tmp/err" > /dev/null
 check "list: a model file and a model name: exit 2" test $? -eq 2
+# a parameter the file's model lacks: the hint names the listing of the file
+"$LGSIM" run --model-file "$tmp/chain.mb" ref --set S1a=0,0,0 > /dev/null 2> "$tmp/err"
+check "--set of a parameter the file lacks: exit 2" test $? -eq 2
+check "... pointing to lgsim list --model-file: $(cat "$tmp/err")" grep -q \
+  "model file $tmp/chain.mb has no parameter 'S1a' (see lgsim list --model-file $tmp/chain.mb)" \
+  "$tmp/err"
 finish

@@ -174,9 +174,19 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
                                a->model ? a->model : a->model_file, a->model ? a->model : "");
   return LGSIM_EXIT_OK;
 }
-static int set_param(const lg_model *m, void *par, const char *arg, char *msg, size_t n)
+/* one --set; for a model file's model the hint names the file's listing */
+static int set_param(const run_args *a, const char *arg, char *msg, size_t n)
 {
-  return lg_set_param(m, par, arg, msg, n) == LG_OK ? LGSIM_EXIT_OK : LGSIM_EXIT_USAGE;
+  if (lg_set_param(a->m, a->par, arg, msg, n) == LG_OK) return LGSIM_EXIT_OK;
+  const char *eq = strchr(arg, '=');
+  char what[80];
+  if (a->model_file && eq && (size_t)(eq - arg) < sizeof what) {
+    snprintf(what, sizeof what, "%.*s", (int)(eq - arg), arg);
+    if (!lg_param_find(a->m, what))
+      snprintf(msg, n, "--set: model file %s has no parameter '%s' (see lgsim list "
+               "--model-file %s)", a->model_file, what, a->model_file);
+  }
+  return LGSIM_EXIT_USAGE;
 }
 
 static int find_scheme(run_args *a, char *msg, size_t n)
@@ -281,7 +291,7 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
   if (!(a->par = calloc(1, a->m->par_size))) return usage(msg, n, "out of memory");
   lg_params_default(a->m, a->par);
   for (int i = 0; i < a->nsets; i++)
-    if ((st = set_param(a->m, a->par, a->sets[i], msg, n))) return st;
+    if ((st = set_param(a, a->sets[i], msg, n))) return st;
   if (msg && n) msg[0] = '\0';
   const int mb = strcmp(a->m->family, "multibody") == 0;
   if (a->assemble && !mb)

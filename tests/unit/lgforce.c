@@ -1,0 +1,246 @@
+/* Unit tests of the library's force callback: against the model file's
+   torque and spring, with and without its Jacobian, and the central
+   differences against the analytic Jacobian. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_test.h>
+#include "api/lgrepro.h"
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "model/multibody.h"
+
+static const char *const body =
+    "model cb\ngravity 9.81 0 0 -1\n"
+    "body a\nmass 1.5\ninertia %s\nposition 0.1 -0.2 -0.6\ncardan 0.1 0.2 0.3\n"
+    "angvel 2 -1 3\nvelocity 0.3 0.1 -0.2\n%s";
+static const double T0[3] = {0.1, 0.2, -0.3}, G[3] = {0.2, -0.1, 0.3},
+                    P[3] = {0.05, 0.1, -0.15}, K = 40, C = 0.6, L0 = 0.5;
+
+/* the torque T0, body frame */
+static void torque(void *ctx, double t, int nb, const lgr_body *q, double *f)
+{
+  (void)ctx; (void)t; (void)nb; (void)q;
+  for (int r = 0; r < 3; r++) f[r] += T0[r];
+}
+
+/* the spring-damper from G (space) to P (body), Eq. (mb-spring): the body
+   is end b and takes -F at P */
+static void spring(void *ctx, double t, int nb, const lgr_body *q, double *f)
+{
+  (void)ctx; (void)t; (void)nb;
+  double y[3], w[3], yd[3], d[3], e[3], u[3], F[3], Rt[3], tq[3];
+  so3_mv(y, q[0].R, P);
+  so3_cross(w, q[0].W, P);
+  so3_mv(yd, q[0].R, w);
+  for (int r = 0; r < 3; r++) {
+    d[r] = q[0].x[r] + y[r] - G[r];
+    e[r] = q[0].v[r] + yd[r];
+  }
+  const double l = so3_norm(d);
+  for (int r = 0; r < 3; r++) u[r] = d[r] / l;
+  const double ld = so3_dot(u, e);
+  for (int r = 0; r < 3; r++) F[r] = -(K * d[r] - K * L0 * u[r] + C * ld * u[r]);
+  so3_mtv(Rt, q[0].R, F);
+  so3_cross(tq, P, Rt);
+  for (int r = 0; r < 3; r++) {
+    f[r] += tq[r];
+    f[3 + r] += F[r];
+  }
+}
+
+/* its Jacobian: the package's, of the model with the spring statement
+   (ctx: its parameters) */
+static void spring_jac(void *ctx, double t, int nb, const lgr_body *q, double *Kq, double *Kv)
+{
+  (void)t; (void)nb;
+  lg_body b;
+  memcpy(b.R, q[0].R, sizeof b.R);
+  memcpy(b.x, q[0].x, sizeof b.x);
+  memcpy(b.W, q[0].W, sizeof b.W);
+  memcpy(b.v, q[0].v, sizeof b.v);
+  mb_applied_jac(ctx, &b, Kq, Kv);
+}
+
+static char *text(char *buf, size_t n, const char *inertia, const char *extra)
+{
+  snprintf(buf, n, body, inertia, extra);
+  return buf;
+}
+
+static const char *const spring_line =
+    "spring ground 0.2 -0.1 0.3 a 0.05 0.1 -0.15 stiffness 40 damping 0.6 length 0.5\n";
+
+/* the largest difference of the state columns of scheme sch between the
+   model of file text a and that of text b with callback fn (and jac, ctx)
+   over n steps of h; -1 when a call fails */
+static double compare(const char *sch, const char *a, const char *b, lgr_force_fn fn,
+                      lgr_force_jac_fn jac, void *ctx, int n, double h)
+{
+  char msg[300];
+  lgr_model *ma = lgr_model_parse(a, "a.mb", msg, sizeof msg);
+  lgr_model *mb = lgr_model_parse(b, "b.mb", msg, sizeof msg);
+  lgr_sim *sa = ma ? lgr_alloc(ma, sch, msg, sizeof msg) : NULL;
+  lgr_sim *sb = mb ? lgr_alloc(mb, sch, msg, sizeof msg) : NULL;
+  double err = -1;
+  if (sa && sb && lgr_set_force(sb, fn, jac, ctx, msg, sizeof msg) == LGR_OK &&
+      lgr_init(sa, h, msg, sizeof msg) == LGR_OK && lgr_init(sb, h, msg, sizeof msg) == LGR_OK) {
+    err = 0;
+    for (int k = 0; k < n && err >= 0; k++) {
+      if (lgr_step(sa) != LGR_OK || lgr_step(sb) != LGR_OK) err = -1;
+      lgr_body x, y;
+      lgr_get_body(sa, 0, &x);
+      lgr_get_body(sb, 0, &y);
+      for (int r = 0; r < 9 && err >= 0; r++) err = fmax(err, fabs(x.R[r] - y.R[r]));
+      for (int r = 0; r < 3 && err >= 0; r++)
+        err = fmax(err, fmax(fmax(fabs(x.x[r] - y.x[r]), fabs(x.W[r] - y.W[r])),
+                             fabs(x.v[r] - y.v[r])));
+    }
+  } else fprintf(stderr, "compare %s: %s\n", sch, msg);
+  lgr_free(sa);
+  lgr_free(sb);
+  lgr_model_free(ma);
+  lgr_model_free(mb);
+  return err;
+}
+
+static const char *const schemes[5] = {"ref", "rkmk4", "rkmk4-proj", "galpha", "imid-index2"};
+
+static void test_torque(void)
+{
+  char a[1000], b[1000];
+  /* the same body by a full tensor in a turned frame */
+  const char *const inertia[2] = {"0.13 0.28 0.17",
+                                  "0.18713776102277771 0.23403170738311582 0.15883053159410657 "
+                                  "-0.06473087069786522 -0.010223495993385158 "
+                                  "-0.017208567473760473"};
+  for (int v = 0; v < 2; v++)
+    for (int s = 0; s < 5; s++) {
+      text(a, sizeof a, inertia[v], "torque a 0.1 0.2 -0.3\n");
+      text(b, sizeof b, inertia[v], "");
+      const double e = compare(schemes[s], a, b, torque, NULL, NULL, 1000, 1e-3);
+      gsl_test(!(e >= 0 && e <= 1e-12), "%s: a constant torque by callback equals the torque "
+               "statement%s: %.3g (tolerance 1e-12)", schemes[s],
+               v ? " (full tensor)" : "", e);
+    }
+}
+
+static void test_spring(void)
+{
+  char a[1000], b[1000], msg[300];
+  text(a, sizeof a, "0.13 0.28 0.17", spring_line);
+  text(b, sizeof b, "0.13 0.28 0.17", "");
+  lg_model *ms = mb_model_parse(a, "s.mb", msg, sizeof msg);
+  mb_par *ps = ms ? calloc(1, ms->par_size) : NULL;
+  if (!ps) {
+    gsl_test(1, "the spring model parses");
+    mb_model_free(ms);
+    return;
+  }
+  lg_params_default(ms, ps);
+  for (int j = 0; j < 2; j++)
+    for (int s = 0; s < 5; s++) {
+      const double e = compare(schemes[s], a, b, spring, j ? NULL : spring_jac, ps, 1000, 1e-3);
+      gsl_test(!(e >= 0 && e <= 1e-12), "%s: a spring-damper by callback (%s) equals the "
+               "spring statement: %.3g (tolerance 1e-12)", schemes[s],
+               j ? "central differences" : "its Jacobian", e);
+    }
+  free(ps);
+  mb_model_free(ms);
+}
+
+/* the callback at the model level, on lg_body */
+static void spring_lg(void *ctx, double t, int nb, const lg_body *q, double *f)
+{
+  lgr_body b;
+  memcpy(b.R, q[0].R, sizeof b.R);
+  memcpy(b.x, q[0].x, sizeof b.x);
+  memcpy(b.W, q[0].W, sizeof b.W);
+  memcpy(b.v, q[0].v, sizeof b.v);
+  spring(ctx, t, nb, &b, f);
+}
+
+static void test_differences(void)
+{
+  char a[1000], b[1000], msg[300];
+  text(a, sizeof a, "0.13 0.28 0.17", spring_line);
+  text(b, sizeof b, "0.13 0.28 0.17", "");
+  lg_model *ma = mb_model_parse(a, "a.mb", msg, sizeof msg);
+  lg_model *mb = mb_model_parse(b, "b.mb", msg, sizeof msg);
+  mb_par *pa = ma ? calloc(1, ma->par_size) : NULL, *pb = mb ? calloc(1, mb->par_size) : NULL;
+  if (!pa || !pb) {
+    gsl_test(1, "the two models parse");
+  } else {
+    lg_params_default(ma, pa);
+    lg_params_default(mb, pb);
+    mb_topo t = *pb->topo;
+    mb_loads L = *t.ld;
+    L.ufn = spring_lg;
+    t.ld = &L;
+    pb->topo = &t;
+    lg_body q;
+    mb_initial(pa, &q);
+    double Ka[72], Kb[72], big = 0, err = 0;
+    mb_applied_jac(pa, &q, Ka, Ka + 36);
+    mb_applied_jac(pb, &q, Kb, Kb + 36);
+    for (int r = 0; r < 72; r++) {
+      big = fmax(big, fabs(Ka[r]));
+      err = fmax(err, fabs(Ka[r] - Kb[r]));
+    }
+    gsl_test(!(err <= 1e-7 * big), "central differences of the callback: Kq and Kv within "
+             "%.3g of the spring's, entries up to %.3g (tolerance 1e-7 relative)", err, big);
+  }
+  free(pa);
+  free(pb);
+  mb_model_free(ma);
+  mb_model_free(mb);
+}
+
+static void test_refusals(void)
+{
+  char b[1000], msg[300] = "";
+  text(b, sizeof b, "0.13 0.28 0.17", "");
+  lgr_model *m = lgr_model_parse(b, "b.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "dh", msg, sizeof msg) : NULL;
+  int st = s ? lgr_set_force(s, torque, NULL, NULL, msg, sizeof msg) : -1;
+  int si = st == LGR_OK ? lgr_init(s, 1e-3, msg, sizeof msg) : -1;
+  gsl_test(!(st == LGR_OK && si == LGR_EINVAL && strstr(msg, "scheme dh does not take applied "
+                                                        "forces (the force callback")),
+           "dh refuses a force callback at lgr_init: '%s'", msg);
+  lgr_free(s);
+  lgr_model_free(m);
+  const lgr_model *p = lgr_model_find("pendulum3d", msg, sizeof msg);
+  s = p ? lgr_alloc(p, "rk4", msg, sizeof msg) : NULL;
+  st = s ? lgr_set_force(s, torque, NULL, NULL, msg, sizeof msg) : -1;
+  gsl_test(!(st == LGR_EINVAL && strstr(msg, "takes no force callback")),
+           "a model of another family refuses lgr_set_force: '%s'", msg);
+  lgr_free(s);
+}
+
+/* lgr_energy of a model with a spring: its column is energy_nc */
+static void test_energy(void)
+{
+  char a[1000], msg[300] = "";
+  text(a, sizeof a, "0.13 0.28 0.17", spring_line);
+  lgr_model *m = lgr_model_parse(a, "s.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "ref", msg, sizeof msg) : NULL;
+  int st = s ? lgr_init(s, 1e-3, msg, sizeof msg) : -1;
+  for (int k = 0; k < 10 && st == LGR_OK; k++) st = lgr_step(s);
+  const double e = s ? lgr_energy(s) : NAN, enc = s ? lgr_value(s, "energy_nc") : NAN;
+  gsl_test(!(st == LGR_OK && isfinite(e) && e == enc),
+           "lgr_energy of a model with a spring is its energy_nc column: %.17g and %.17g ('%s')",
+           e, enc, msg);
+  lgr_free(s);
+  lgr_model_free(m);
+}
+
+int main(void)
+{
+  test_torque();
+  test_spring();
+  test_differences();
+  test_refusals();
+  test_energy();
+  exit(gsl_test_summary());
+}
