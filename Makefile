@@ -89,7 +89,7 @@ CHAPTERS := $(sort $(wildcard chapters/*.nw))
         claim-checks sanitize bench clean help tangle programs lib install uninstall \
         check-install
 
-all: report figures
+all: report figures lib $(O)/share/example.c
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or

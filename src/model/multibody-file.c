@@ -43,6 +43,9 @@ typedef struct {
   int nb, capb;
   mb_joint *joint;
   double *jpt; /* 6 per joint */
+  double *jax; /* from the first joint other than spherical on (NULL before):
+                  6 per joint, its axes (zero when it has none), */
+  int *jkind;  /* and the kind of each joint */
   int *jline;  /* line of each joint */
   int gline;   /* line of the gravity statement */
   int assemble; /* line of the assemble statement, or 0 */
@@ -162,14 +165,39 @@ static int name_insert(mb_desc *d, int i)
 }
 
 
+/* the kind a joint statement names first, or -1: a kind word followed by
+   something that is not a number (a body's name, or 'ground'), so that a
+   body named like a kind still opens a spherical joint as before */
+static int joint_kind_word(const char *s)
+{
+  size_t n, m;
+  const char *w = next_word(&s, &n), *v = next_word(&s, &m);
+  if (!w || !v) return -1;
+  char buf[64];
+  double x;
+  snprintf(buf, sizeof buf, "%.*s", (int)(m < sizeof buf - 1 ? m : sizeof buf - 1), v);
+  if (m < sizeof buf && lg_parse_real(buf, &x) != LG_PARSE_SYNTAX) return -1;
+  for (int k = 0; k < MB_NKIND; k++)
+    if (strlen(mb_joint_kind[k]) == n && strncmp(w, mb_joint_kind[k], n) == 0) return k;
+  return -1;
+}
+
 static int read_joint(mb_desc *d, const char **s)
 {
-  int side[2];
-  double pt[6];
+  int side[2], kind = joint_kind_word(*s);
+  double pt[6], ax[6] = {0, 0, 0, 0, 0, 0};
+  size_t n;
+  if (kind >= 0) next_word(s, &n);
+  else kind = MB_SPHERICAL;
+  const char *kw = mb_joint_kind[kind];
+  const int naxes = kind == MB_UNIVERSAL ? 2 : kind == MB_SPHERICAL || kind == MB_WELD ? 0 : 1;
+  char usage[120];
+  snprintf(usage, sizeof usage, "'joint%s%s' needs SIDE x y z SIDE x y z%s", kind ? " " : "",
+           kind ? kw : "",
+           naxes == 2 ? " axis U1 U2 U3 axis V1 V2 V3" : naxes ? " axis U1 U2 U3" : "");
   for (int k = 0; k < 2; k++) {
-    size_t n;
     const char *w = next_word(s, &n);
-    if (!w) return desc_error(d, "'joint' needs SIDE x y z SIDE x y z");
+    if (!w) return desc_error(d, "%s", usage);
     side[k] = find_body(d, w, n);
     if (side[k] == -2)
       return desc_error(d, "joint: no body named '%.*s' above this line (or 'ground')",
@@ -178,7 +206,7 @@ static int read_joint(mb_desc *d, const char **s)
       size_t m;
       const char *v = next_word(s, &m);
       char buf[64];
-      if (!v) return desc_error(d, "'joint' needs SIDE x y z SIDE x y z");
+      if (!v) return desc_error(d, "%s", usage);
       if (m >= sizeof buf) return desc_error(d, "joint: '%.20s...' is not a number", v);
       memcpy(buf, v, m);
       buf[m] = '\0';
@@ -186,11 +214,37 @@ static int read_joint(mb_desc *d, const char **s)
         return desc_error(d, "joint: '%s' is not a finite number", buf);
     }
   }
-  size_t n;
+  for (int a = 0; a < naxes; a++) {
+    const char *w = next_word(s, &n);
+    if (!w || n != 4 || strncmp(w, "axis", 4) != 0) return desc_error(d, "%s", usage);
+    char key[32];
+    snprintf(key, sizeof key, "joint %s: axis", kw);
+    for (int i = 0; i < 3; i++) {
+      size_t m;
+      const char *v = next_word(s, &m);
+      char buf[64];
+      if (!v) return desc_error(d, "%s: 'axis' needs 3 numbers, found %d", key, i);
+      if (m >= sizeof buf) return desc_error(d, "%s: '%.20s...' is not a number", key, v);
+      memcpy(buf, v, m);
+      buf[m] = '\0';
+      int ps = lg_parse_real(buf, &ax[3 * a + i]);
+      if (ps == LG_PARSE_SYNTAX) return desc_error(d, "%s: '%s' is not a number", key, buf);
+      if (ps != LG_PARSE_OK) return desc_error(d, "%s: '%s' is not a finite number", key, buf);
+    }
+    if (so3_norm(ax + 3 * a) == 0)
+      return desc_error(d, "joint %s: axis %d is zero (give a direction)", kw, a + 1);
+  }
   const char *w = next_word(s, &n);
   if (w)
-    return desc_error(d, "joint: unexpected '%.*s' after the second point",
-                      (int)(n > 40 ? 40 : n), w);
+    return desc_error(d, "joint%s%s: unexpected '%.*s' after the %s", kind ? " " : "",
+                      kind ? kw : "", (int)(n > 40 ? 40 : n), w,
+                      naxes == 2 ? "second axis" : naxes ? "axis" : "second point");
+  if (naxes == 2) {
+    const double c = so3_dot(ax, ax + 3) / (so3_norm(ax) * so3_norm(ax + 3));
+    if (!(fabs(c) <= 1e-9))
+      return desc_error(d, "joint universal: the axes are not perpendicular (cosine %.3g, "
+                        "tolerance 1e-9)", c);
+  }
   if (side[0] == MB_GROUND && side[1] == MB_GROUND)
     return desc_error(d, "joint: both sides are the ground");
   if (side[0] == side[1])
@@ -203,15 +257,32 @@ static int read_joint(mb_desc *d, const char **s)
     double *p = realloc(d->jpt, 6 * (size_t)cap * sizeof *p);
     if (!p) return LG_ENOMEM;
     d->jpt = p;
+    if (d->jax) {
+      p = realloc(d->jax, 6 * (size_t)cap * sizeof *p);
+      if (!p) return LG_ENOMEM;
+      d->jax = p;
+      int *k = realloc(d->jkind, (size_t)cap * sizeof *k);
+      if (!k) return LG_ENOMEM;
+      d->jkind = k;
+    }
     int *l = realloc(d->jline, (size_t)cap * sizeof *l);
     if (!l) return LG_ENOMEM;
     d->jline = l;
     d->capj = cap;
   }
+  if (kind != MB_SPHERICAL && !d->jax) {  /* the first joint of another kind */
+    d->jax = calloc(6 * (size_t)d->capj, sizeof *d->jax);
+    d->jkind = calloc((size_t)d->capj, sizeof *d->jkind);   /* MB_SPHERICAL before */
+    if (!d->jax || !d->jkind) return LG_ENOMEM;
+  }
   d->joint[d->nj].a = side[0];
   d->joint[d->nj].b = side[1];
   d->jline[d->nj] = d->line;
   memcpy(d->jpt + 6 * d->nj, pt, sizeof pt);
+  if (d->jax) {
+    d->jkind[d->nj] = kind;
+    memcpy(d->jax + 6 * d->nj, ax, sizeof ax);
+  }
   d->nj++;
   return LG_OK;
 }
@@ -474,6 +545,8 @@ static void desc_free(mb_desc *d)
   free(d->body);
   free(d->joint);
   free(d->jpt);
+  free(d->jax);
+  free(d->jkind);
   free(d->jline);
   free(d->spring);
   free(d->load[0]);
@@ -493,7 +566,7 @@ int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char 
   if (vel) mb_bv(p, q, c);
   else mb_phi(p, q, c);
   for (int j = 0; j < nj; j++) {
-    const double e = so3_norm(c + 3 * j);
+    const double e = mb_joint_norm(p->topo, j, c);
     if (e <= tol) continue;
     if (k < 8 && len < n) {
       int r = snprintf(buf + len, n - len, "%sjoint %d (%.3g %s)", k ? ", " : "", j + 1, e,
@@ -550,8 +623,13 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
 }
 static void mb_par_init(const lg_model *m, void *par)
 {
-  ((mb_par *)par)->topo = &((const mb_model *)m)->topo;
+  mb_par *p = par;
+  const mb_topo *t = p->topo = &((const mb_model *)m)->topo;
+  if (t->nxval > 0)          /* the joints' row vectors, which no parameter names */
+    memcpy(p->val + t->user + mb_jointx0(t), t->def + mb_jointx0(t),
+           (size_t)t->nxval * sizeof(double));
   mb_principal(par);   /* a full tensor: the principal copy of the defaults */
+  if (t->nxval > 0) mb_joint_frames(t, p->val);   /* in the principal frames */
 }
 
 static int check_error(char *msg, size_t msglen, const char *fmt, ...)
@@ -854,6 +932,22 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
         lg_check_finite(m1, ml, nm[1], mb_joint_par(p, k) + 3, 3))
       return check_error(msg, msglen, "%s%s", origin(p, t->nb + k, o, sizeof o), m1);
   }
+  for (int k = 0; k < t->nj; k++) {
+    const int kind = mb_jkind(t, k);
+    const int na = kind == MB_UNIVERSAL ? 2 : kind == MB_SPHERICAL || kind == MB_WELD ? 0 : 1;
+    const double *X = na ? mb_jointx_par(p, k) : NULL;
+    for (int a = 0; a < na; a++) {
+      snprintf(nm[0], sizeof nm[0], "%c%d", a ? 'V' : 'U', k + 1);
+      if (lg_check_finite(m1, ml, nm[0], X + 3 * a, 3))
+        return check_error(msg, msglen, "%s%s", origin(p, t->nb + k, o, sizeof o), m1);
+      if (so3_norm(X + 3 * a) == 0)
+        return check_error(msg, msglen, "%s%s (joint %d, %s) is zero: an axis needs a direction",
+                           origin(p, t->nb + k, o, sizeof o), nm[0], k + 1, mb_joint_kind[kind]);
+    }
+    if (na == 2 && !(fabs(so3_dot(X, X + 3)) <= 1e-9 * so3_norm(X) * so3_norm(X + 3)))
+      return check_error(msg, msglen, "%sU%d and V%d (joint %d, universal) are not perpendicular",
+                         origin(p, t->nb + k, o, sizeof o), k + 1, k + 1, k + 1);
+  }
   for (int k = 0; k < t->ld->ns; k++) {
     const double *sp = mb_spring_par(p, k);
     static const char *const what[3] = {"K", "C", "L"};
@@ -876,6 +970,7 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
   }
   const double L = mb_length_scale(p); /* of the tolerances */
   mb_principal(p);                     /* a full tensor: the principal copy */
+  if (t->nxval > 0) mb_joint_frames(t, p->val);   /* the joints' rows, from the axes */
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
   double *c = malloc(((size_t)t->nc + 1) * sizeof *c);
   int st = LG_OK;
@@ -888,20 +983,21 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
     for (int i = 0; i < t->nb; i++)
       for (int r = 0; r < 3; r++) V = fmax(V, fmax(fabs(q[i].v[r]), L * fabs(q[i].W[r])));
     for (int k = 0; k < t->nj && st == LG_OK; k++)
-      if (so3_norm(c + 3 * k) > 1e-9 * L)
+      if (mb_joint_norm(t, k, c) > 1e-9 * L)
         st = check_error(msg, msglen,
                          "%sjoint %d: the initial positions miss it by %.3g m (tolerance %.3g m); "
                          "--assemble (or an 'assemble' line in the model file) moves the "
                          "start onto the joints",
-                         origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * L);
+                         origin(p, t->nb + k, o, sizeof o), k + 1, mb_joint_norm(t, k, c),
+                         1e-9 * L);
     if (st == LG_OK) mb_bv(p, q, c);
     for (int k = 0; k < t->nj && st == LG_OK; k++)
-      if (so3_norm(c + 3 * k) > 1e-9 * (1 + V))
+      if (mb_joint_norm(t, k, c) > 1e-9 * (1 + V))
         st = check_error(
             msg, msglen,
             "%sjoint %d: the initial velocities violate it by %.3g m/s (tolerance %.3g m/s); "
             "--assemble (or an 'assemble' line in the model file) projects them onto the joints",
-            origin(p, t->nb + k, o, sizeof o), k + 1, so3_norm(c + 3 * k), 1e-9 * (1 + V));
+            origin(p, t->nb + k, o, sizeof o), k + 1, mb_joint_norm(t, k, c), 1e-9 * (1 + V));
   }
   if (st == LG_OK) st = mb_check_spring_length(p, q, msg, msglen);
   if (st == LG_OK) st = mb_check_conditioning(p, msg, msglen);
@@ -987,12 +1083,34 @@ static lg_model *mb_build(mb_desc *d)
   const int nb = d->nb, nj = d->nj;
   M->topo.nb = nb;
   M->topo.nj = nj;
-  M->topo.nc = 3 * nj;
   M->topo.joint = d->joint;
   d->joint = NULL;
+  int naxes = 0;                  /* the rows, and the values of the other joints */
+  M->topo.nc = 3 * nj;
+  if (d->jkind) {
+    int *ji = M->topo.jinfo = malloc(3 * (size_t)nj * sizeof *ji);
+    if (!ji) {
+      mb_model_free(&M->m);
+      return NULL;
+    }
+    M->topo.nc = 0;
+    for (int j = 0; j < nj; j++) {
+      const int kind = d->jkind[j];
+      ji[3 * j] = kind;
+      ji[3 * j + 1] = M->topo.nc;
+      ji[3 * j + 2] = 0;
+      M->topo.nc += mb_joint_nrows[kind];
+      if (kind != MB_SPHERICAL) {
+        ji[3 * j + 2] = M->topo.nxval;
+        M->topo.nxval += MB_JXLEN;
+        naxes += kind == MB_UNIVERSAL ? 2 : kind == MB_WELD ? 0 : 1;
+      }
+    }
+  }
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
   const int ns = d->ns, nf = d->nl[0], nt = d->nl[1];
-  size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt;
+  size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt
+              + (size_t)naxes;
   /* allocated only when used: a model without them allocates as before */
   mb_loads *ld = NULL;
   M->topo.ld = &mb_no_loads;
@@ -1064,6 +1182,11 @@ static lg_model *mb_build(mb_desc *d)
                  + MB_LOADLEN * (j0 + j), d->load[kind][j].v, sizeof d->load[kind][j].v);
     }
   M->topo.assemble = d->assemble;
+  for (int j = 0; j < nj; j++)
+    if (mb_jkind(&M->topo, j) != MB_SPHERICAL)
+      memcpy(dv + mb_jointx0(&M->topo) + mb_jxoff(&M->topo, j), d->jax + 6 * j,
+             6 * sizeof(double));
+  mb_joint_frames(&M->topo, dv);
   /* names, units and docs go to one buffer; offsets first, pointers after */
   strbuf sb = {0};
   size_t(*off)[3] = calloc(np, sizeof *off);
@@ -1155,6 +1278,20 @@ static lg_model *mb_build(mb_desc *d)
       P[k].len = 3;
       memcpy(P[k].def, d->load[kind][j].v, 3 * sizeof(double));
     }
+  for (int j = 0; j < nj; j++) {   /* the axes of the joints that have them */
+    const int kind = mb_jkind(&M->topo, j);
+    const int na = kind == MB_UNIVERSAL ? 2 : kind == MB_SPHERICAL || kind == MB_WELD ? 0 : 1;
+    for (int a = 0; a < na; a++, k++) {
+      off[k][0] = sb_printf(&sb, a ? "V%d" : "U%d", j + 1);
+      off[k][1] = sb_printf(&sb, "-");
+      off[k][2] = sb_printf(&sb, "joint %d (%s): its %saxis, in the frame of its side a at t = 0",
+                            j + 1, mb_joint_kind[kind], na == 2 ? (a ? "second " : "first ") : "");
+      P[k].offset = offsetof(mb_par, val) + (mb_jointx0(&M->topo) + (size_t)mb_jxoff(&M->topo, j)
+                                             + 3 * (size_t)a) * sizeof(double);
+      P[k].len = 3;
+      memcpy(P[k].def, d->jax + 6 * j + 3 * a, 3 * sizeof(double));
+    }
+  }
   /* the columns: t, per body x, R, W, v, then the diagnostics */
   size_t c0 = sb_printf(&sb, "t");
   sb.len--;
@@ -1215,6 +1352,7 @@ void mb_model_free(lg_model *m)
     for (int i = 0; i < M->topo.nb; i++) free(M->topo.name[i]);
   free(M->topo.name);
   free(M->topo.joint);
+  free(M->topo.jinfo);
   if (M->topo.ld && M->topo.ld != &mb_no_loads) {
     mb_loads *ld;                     /* the model's own, allocated by mb_build */
     memcpy(&ld, &M->topo.ld, sizeof ld);

@@ -22,6 +22,221 @@ static mb_side mb_joint_side(const mb_par *p, int k, int s)
   mb_side d = {s == 0 ? j->a : j->b, mb_joint_par(p, k) + 3 * s, s == 0 ? 1.0 : -1.0};
   return d;
 }
+const char *const mb_joint_kind[MB_NKIND] = {"spherical", "revolute", "weld", "prismatic",
+                                             "cylindrical", "universal"};
+const int mb_joint_nrows[MB_NKIND] = {3, 5, 6, 5, 4, 4};
+/* the rows of each kind: 'P' a point row (three together), 'D' a dot row
+   (R_a u) . (R_b w), 'T' a translation row (R_a n) . (y_a - y_b) */
+static const char *const mb_row_kinds[MB_NKIND] = {"PPP", "PPPDD", "PPPDDD", "DDDTT", "DDTT",
+                                                   "PPPD"};
+
+/* one side of a joint as the rows see it: the ground is R = I, x = 0 at rest */
+typedef struct {
+  int body;
+  double R[9], x[3], W[3], v[3];
+  const double *P;
+} mb_jside;
+
+static void mb_jside_get(const mb_par *p, const lg_body *q, int k, int s, mb_jside *d)
+{
+  const mb_joint *j = &p->topo->joint[k];
+  d->body = s ? j->b : j->a;
+  d->P = mb_joint_par(p, k) + 3 * s;
+  if (d->body == MB_GROUND) {
+    static const double I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    memcpy(d->R, I, sizeof d->R);
+    memset(d->x, 0, sizeof d->x);
+    memset(d->W, 0, sizeof d->W);
+    memset(d->v, 0, sizeof d->v);
+    return;
+  }
+  const lg_body *b = &q[d->body];
+  memcpy(d->R, b->R, sizeof d->R);
+  memcpy(d->x, b->x, sizeof d->x);
+  memcpy(d->W, b->W, sizeof d->W);
+  memcpy(d->v, b->v, sizeof d->v);
+}
+
+/* a vector u fixed in a body: R u, its rate R (W x u) and its second
+   derivative at constant W, R (W x (W x u)) */
+static void mb_carried(const mb_jside *d, const double u[3], double a[3], double ad[3],
+                       double add[3])
+{
+  double wu[3], wwu[3];
+  so3_cross(wu, d->W, u);
+  so3_cross(wwu, d->W, wu);
+  so3_mv(a, d->R, u);
+  so3_mv(ad, d->R, wu);
+  so3_mv(add, d->R, wwu);
+}
+
+/* Eqs. (mb-row-P), (mb-row-D) and (mb-row-T): joint k's rows of phi, of
+   B (one m x 6 block per side, row-major), of B V and of (dB/dt) V, each
+   skipped when NULL */
+static void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
+                          double *Bb, double *bv, double *c)
+{
+  const char *rk = mb_row_kinds[mb_jkind(p->topo, k)];
+  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const double *X = mb_jointx_par(p, k);
+  mb_jside A, B;
+  mb_jside_get(p, q, k, 0, &A);
+  mb_jside_get(p, q, k, 1, &B);
+  double ya[3], yad[3], yadd[3], yb[3], ybd[3], ybdd[3], d[3], dd[3], ddd[3];
+  mb_carried(&A, A.P, ya, yad, yadd);
+  mb_carried(&B, B.P, yb, ybd, ybdd);
+  for (int r = 0; r < 3; r++) {
+    if (A.body == MB_GROUND) { ya[r] = A.P[r]; yad[r] = yadd[r] = 0; }
+    else { ya[r] += A.x[r]; yad[r] += A.v[r]; }
+    if (B.body == MB_GROUND) { yb[r] = B.P[r]; ybd[r] = ybdd[r] = 0; }
+    else { yb[r] += B.x[r]; ybd[r] += B.v[r]; }
+    d[r] = ya[r] - yb[r];
+    dd[r] = yad[r] - ybd[r];
+    ddd[r] = yadd[r] - ybdd[r];
+  }
+  if (Ba) memset(Ba, 0, 6 * (size_t)m * sizeof *Ba);
+  if (Bb) memset(Bb, 0, 6 * (size_t)m * sizeof *Bb);
+  for (int i = 0, x = 0; i < m; i++) {
+    double *ra = Ba ? Ba + 6 * i : NULL, *rb = Bb ? Bb + 6 * i : NULL;
+    if (rk[i] == 'P') {                   /* Eq. (mb-row-P): component i of d */
+      if (phi) phi[i] = d[i];
+      if (bv) bv[i] = dd[i];
+      if (c) c[i] = ddd[i];
+      double HP[9], G[9];
+      if (ra) {
+        so3_hat(HP, A.P);
+        so3_mul(G, A.R, HP);
+        for (int col = 0; col < 3; col++) ra[col] = -G[3 * i + col];
+        ra[3 + i] = 1;
+      }
+      if (rb) {
+        so3_hat(HP, B.P);
+        so3_mul(G, B.R, HP);
+        for (int col = 0; col < 3; col++) rb[col] = G[3 * i + col];
+        rb[3 + i] = -1;
+      }
+      continue;
+    }
+    const double *u = X + MB_JXROW + 6 * x, *w = u + 3;
+    x++;
+    double a[3], ad[3], add[3], y[3];
+    mb_carried(&A, u, a, ad, add);
+    if (rk[i] == 'D') {                   /* Eq. (mb-row-D): (R_a u) . (R_b w) */
+      double b[3], bd[3], bdd[3];
+      mb_carried(&B, w, b, bd, bdd);
+      if (phi) phi[i] = so3_dot(a, b);
+      if (bv) bv[i] = so3_dot(ad, b) + so3_dot(a, bd);
+      if (c) c[i] = so3_dot(add, b) + 2 * so3_dot(ad, bd) + so3_dot(a, bdd);
+      if (ra) {
+        so3_mtv(y, A.R, b);
+        so3_cross(ra, u, y);
+      }
+      if (rb) {
+        so3_mtv(y, B.R, a);
+        so3_cross(rb, w, y);
+      }
+    } else {                              /* Eq. (mb-row-T): (R_a n) . d */
+      if (phi) phi[i] = so3_dot(a, d);
+      if (bv) bv[i] = so3_dot(ad, d) + so3_dot(a, dd);
+      if (c) c[i] = so3_dot(add, d) + 2 * so3_dot(ad, dd) + so3_dot(a, ddd);
+      if (ra) {
+        double z[3];
+        so3_mtv(y, A.R, d);
+        so3_cross(ra, u, y);
+        so3_cross(z, A.P, u);
+        for (int col = 0; col < 3; col++) { ra[col] += z[col]; ra[3 + col] = a[col]; }
+      }
+      if (rb) {
+        so3_mtv(y, B.R, a);
+        so3_cross(rb, B.P, y);
+        for (int col = 0; col < 3; col++) { rb[col] = -rb[col]; rb[3 + col] = -a[col]; }
+      }
+    }
+  }
+}
+
+/* two unit vectors e1, e2 with (u, e1, e2) orthonormal and right-handed, u a unit vector */
+static void mb_perp(const double u[3], double e1[3], double e2[3])
+{
+  int s = 0;
+  for (int r = 1; r < 3; r++)
+    if (fabs(u[r]) < fabs(u[s])) s = r;
+  double e[3] = {0, 0, 0};
+  e[s] = 1;
+  so3_cross(e1, u, e);
+  const double n = so3_norm(e1);
+  for (int r = 0; r < 3; r++) e1[r] /= n;
+  so3_cross(e2, u, e1);
+}
+
+void mb_joint_frames(const mb_topo *t, double *val)
+{
+  const size_t x0 = mb_jointx0(t);
+  for (int k = 0; k < t->nj; k++) {
+    const mb_joint *j = &t->joint[k];
+    const int kind = mb_jkind(t, k);
+    if (kind == MB_SPHERICAL) continue;
+    double *X = val + x0 + mb_jxoff(t, k), *row = X + MB_JXROW;
+    double Ra[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, Rb[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, C[9];
+    if (j->a != MB_GROUND) memcpy(Ra, val + MB_BODY0 + MB_BODYLEN * j->a + MB_R, sizeof Ra);
+    if (j->b != MB_GROUND) memcpy(Rb, val + MB_BODY0 + MB_BODYLEN * j->b + MB_R, sizeof Rb);
+    so3_mul_tn(C, Ra, Rb);                /* C0 = R_a^T R_b: B's frame seen from A's */
+    double U[3], V[3], Ub[3], Vb[3], e1[3], e2[3];
+    const double nu = so3_norm(X + MB_JXU), nv = so3_norm(X + MB_JXV);
+    for (int r = 0; r < 3; r++) {
+      U[r] = nu > 0 ? X[MB_JXU + r] / nu : 0;
+      V[r] = nv > 0 ? X[MB_JXV + r] / nv : 0;
+    }
+    so3_mtv(Ub, C, U);                    /* the axes carried into B's frame */
+    so3_mtv(Vb, C, V);
+    memset(row, 0, (MB_JXLEN - MB_JXROW) * sizeof *row);
+    if (kind == MB_REVOLUTE || kind == MB_CYLINDRICAL) {
+      mb_perp(Ub, e1, e2);
+      memcpy(row, U, sizeof U); memcpy(row + 3, e1, sizeof e1);
+      memcpy(row + 6, U, sizeof U); memcpy(row + 9, e2, sizeof e2);
+    }
+    if (kind == MB_WELD || kind == MB_PRISMATIC)
+      for (int i = 0; i < 3; i++) {        /* (e_i, C0^T e_{i+1}) */
+        double ei[3] = {0, 0, 0}, ej[3] = {0, 0, 0};
+        ei[i] = 1;
+        ej[(i + 1) % 3] = 1;
+        memcpy(row + 6 * i, ei, sizeof ei);
+        so3_mtv(row + 6 * i + 3, C, ej);
+      }
+    if (kind == MB_PRISMATIC || kind == MB_CYLINDRICAL) {
+      double *T = row + 6 * (kind == MB_PRISMATIC ? 3 : 2);
+      mb_perp(U, e1, e2);                 /* translation rows: normals of the axis in A */
+      memcpy(T, e1, sizeof e1);
+      memcpy(T + 6, e2, sizeof e2);
+    }
+    if (kind == MB_UNIVERSAL) {
+      memcpy(row, U, sizeof U);
+      memcpy(row + 3, Vb, sizeof Vb);
+    }
+  }
+}
+
+double mb_joint_norm(const mb_topo *t, int k, const double *c)
+{
+  const int kind = mb_jkind(t, k), r0 = mb_jrow(t, k);
+  if (kind == MB_SPHERICAL) return so3_norm(c + r0);
+  double s = 0;
+  for (int i = 0; i < mb_joint_nrows[kind]; i++) s += c[r0 + i] * c[r0 + i];
+  return sqrt(s);
+}
+
+int mb_joints_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
+{
+  for (int k = 0; k < t->nj; k++)
+    if (mb_jkind(t, k) != MB_SPHERICAL) {
+      const int line = t->line ? t->line[t->nb + k] : 0;
+      snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d); "
+               "schemes ref, rkmk4 and rkmk4-proj take every joint", scheme, k + 1,
+               mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model", line);
+      return LG_EINVAL;
+    }
+  return LG_OK;
+}
 void mb_initial(const mb_par *p, lg_body *q)
 {
   for (int i = 0; i < p->topo->nb; i++) {
@@ -34,6 +249,11 @@ void mb_initial(const mb_par *p, lg_body *q)
 }
 void mb_phi(const mb_par *p, const lg_body *q, double *phi)
 {
+  if (p->topo->nxval > 0) {       /* a joint other than spherical: every joint by its rows */
+    for (int k = 0; k < p->topo->nj; k++)
+      mb_joint_eval(p, q, k, phi + mb_jrow(p->topo, k), NULL, NULL, NULL, NULL);
+    return;
+  }
   for (int k = 0; k < p->topo->nj; k++) {
     double *c = phi + 3 * k;
     c[0] = c[1] = c[2] = 0;
@@ -62,7 +282,21 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B)
 {
   const int n = 6 * p->topo->nb;
   memset(B, 0, (size_t)p->topo->nc * (size_t)n * sizeof *B);
-  for (int k = 0; k < p->topo->nj; k++)
+  for (int k = 0; k < p->topo->nj; k++) {
+    const mb_joint *j = &p->topo->joint[k];
+    if (p->topo->nxval > 0) {
+      const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+      double Bs[2][36];
+      mb_joint_eval(p, q, k, NULL, Bs[0], Bs[1], NULL, NULL);
+      for (int s = 0; s < 2; s++) {
+        const int b = s ? j->b : j->a;
+        if (b == MB_GROUND) continue;
+        for (int r = 0; r < m; r++)
+          memcpy(B + (size_t)(mb_jrow(p->topo, k) + r) * (size_t)n + 6 * b, Bs[s] + 6 * r,
+                 6 * sizeof *B);
+      }
+      continue;
+    }
     for (int s = 0; s < 2; s++) {
       mb_side d = mb_joint_side(p, k, s);
       if (d.body == MB_GROUND) continue;
@@ -74,9 +308,15 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B)
         row[3 + r] = d.sign;
       }
     }
+  }
 }
 void mb_bv(const mb_par *p, const lg_body *q, double *c)
 {
+  if (p->topo->nxval > 0) {
+    for (int k = 0; k < p->topo->nj; k++)
+      mb_joint_eval(p, q, k, NULL, NULL, NULL, c + mb_jrow(p->topo, k), NULL);
+    return;
+  }
   for (int k = 0; k < p->topo->nj; k++) {
     double *ck = c + 3 * k;
     ck[0] = ck[1] = ck[2] = 0;
@@ -94,6 +334,11 @@ void mb_bv(const mb_par *p, const lg_body *q, double *c)
 
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c)
 {
+  if (p->topo->nxval > 0) {
+    for (int k = 0; k < p->topo->nj; k++)
+      mb_joint_eval(p, q, k, NULL, NULL, NULL, NULL, c + mb_jrow(p->topo, k));
+    return;
+  }
   for (int k = 0; k < p->topo->nj; k++) {
     double *ck = c + 3 * k;
     ck[0] = ck[1] = ck[2] = 0;
@@ -148,8 +393,19 @@ double mb_orth_err(const mb_par *p, const lg_body *q)
   return e;
 }
 
-static double mb_joint_max(const mb_par *p, const double *c)
+/* the same for a model with a joint other than spherical: a function
+   apart, so that the loop of spherical joints alone stays as it was */
+double mb_joint_max_general(const mb_par *p, const double *c);
+double mb_joint_max_general(const mb_par *p, const double *c)
 {
+  double e = 0;
+  for (int k = 0; k < p->topo->nj; k++) e = fmax(e, mb_joint_norm(p->topo, k, c));
+  return e;
+}
+
+static inline double mb_joint_max(const mb_par *p, const double *c)
+{
+  if (p->topo->nxval > 0) return mb_joint_max_general(p, c);
   double e = 0;
   for (int k = 0; k < p->topo->nj; k++) e = fmax(e, so3_norm(c + 3 * k));
   return e;
@@ -159,7 +415,7 @@ static double mb_joint_max(const mb_par *p, const double *c)
 static double mb_joint_err(const mb_par *p, const lg_body *q,
                            void (*f)(const mb_par *, const lg_body *, double *))
 {
-  double c[3 * 64], *cc = p->topo->nj <= 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
+  double c[3 * 64], *cc = p->topo->nc <= 3 * 64 ? c : malloc((size_t)p->topo->nc * sizeof *cc);
   if (!cc) return NAN;
   f(p, q, cc);
   double e = mb_joint_max(p, cc);
@@ -550,6 +806,12 @@ void mb_principal(mb_par *p)
   }
   for (int k = 0; k < t->ld->nt; k++)
     mb_to_principal(p, t->ld->tbody[k], in + (mb_load_par(p, t->ld->nf + k) - p->val));
+  for (int k = 0; k < t->nj; k++)             /* the axes of a joint: side a's frame */
+    if (mb_jkind(t, k) != MB_SPHERICAL) {
+      double *X = in + (mb_jointx_par(p, k) - p->val);
+      mb_to_principal(p, t->joint[k].a, X + MB_JXU);
+      mb_to_principal(p, t->joint[k].a, X + MB_JXV);
+    }
 }
 
 void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out)
@@ -562,7 +824,11 @@ void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out)
 }
 struct mb_work {
   int nb, nj, nc;
-  double *G;      /* 2 nj rotational blocks of B, 9 each */
+  double *G;      /* the blocks of B, two per joint: with spherical joints
+                     alone, 9 each (the rotational block) from 18 k; else
+                     m x 6 each, from goff[k] */
+  int *goff;      /* nj + 1 */
+  int general;    /* a joint other than spherical: the blocks m x 6 */
   int *row0;      /* nj + 1: first constraint row of joint k (joint order) */
   int *pos;       /* nj: the place of joint k in the order of the factor */
   int *ord;       /* nj: the joint at each place (pos inverted) */
@@ -595,7 +861,15 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->nj = t->nj;
   w->nc = t->nc;
   size_t nc = (size_t)t->nc, nj = (size_t)t->nj;
-  w->G = malloc(18 * (nj ? nj : 1) * sizeof *w->G);
+  w->general = t->nxval > 0;
+  size_t ng = 18 * nj;              /* spherical joints alone: as before */
+  if (w->general && (w->goff = malloc((nj + 1) * sizeof *w->goff)) != NULL) {
+    w->goff[0] = 0;
+    for (size_t k = 0; k < nj; k++)
+      w->goff[k + 1] = w->goff[k] + 12 * mb_joint_nrows[mb_jkind(t, k)];
+    ng = (size_t)w->goff[nj];
+  }
+  w->G = malloc((ng ? ng : 18) * sizeof *w->G);
   w->r = malloc((nc + 1) * sizeof *w->r);
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc((6 * (size_t)t->nb + 1) * sizeof *w->f);
@@ -606,8 +880,8 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->pos = malloc((nj + 1) * sizeof *w->pos);
   w->ord = malloc((nj + 1) * sizeof *w->ord);
   w->y = malloc((nc + 1) * sizeof *w->y);
-  if (!w->G || !w->r || !w->mu || !w->f || !w->first || !w->rowp || !w->perm || !w->row0
-      || !w->pos || !w->ord || !w->y || mb_envelope(t, w) != 0) {
+  if ((w->general && !w->goff) || !w->G || !w->r || !w->mu || !w->f || !w->first || !w->rowp
+      || !w->perm || !w->row0 || !w->pos || !w->ord || !w->y || mb_envelope(t, w) != 0) {
     mb_work_free(w);
     return NULL;
   }
@@ -621,6 +895,7 @@ void mb_work_free(mb_work *w)
 {
   if (!w) return;
   free(w->G);
+  free(w->goff);
   free(w->A);
   free(w->r);
   free(w->mu);
@@ -702,7 +977,7 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
     }
     memcpy(adj + m, tmp, (size_t)n * sizeof *adj);
     aptr[k + 1] = m + n;
-    rows[k] = 3;                          /* a spherical joint: three rows */
+    rows[k] = mb_joint_nrows[mb_jkind(t, k)];
     w->row0[k + 1] = w->row0[k] + rows[k];
   }
   if (newton_envelope_order(nj, aptr, adj, rows, w->pos) != 0) goto done;
@@ -789,8 +1064,66 @@ static inline double mb_dot(const double *a, const double *b, int n)
 /* A assembled by blocks (both triangles) and factored by the sparse block
    factorisation; the rotational blocks of B are already in w->G */
 static int mb_nonfinite(mb_work *w, const lg_body *q);
+/* the block of B of side s of joint k, as computed by mb_factor_tol */
+static double *mb_gblock(const mb_work *w, int k, int s)
+{
+  if (!w->general) return w->G + 18 * k + 9 * s;
+  return w->G + w->goff[k] + s * (w->goff[k + 1] - w->goff[k]) / 2;
+}
+/* block (k, l) of A from pair pe (sides on one body) in a general model:
+   a[r ml + c], with the sizes in mk, ml */
+static void mb_pair_block(const mb_par *p, const mb_work *w, const int *pe, double *a, int *mk,
+                          int *ml)
+{
+  const double *Bk = mb_gblock(w, pe[0], pe[1]), *Bl = mb_gblock(w, pe[2], pe[3]);
+  *mk = w->row0[pe[0] + 1] - w->row0[pe[0]];
+  *ml = w->row0[pe[2] + 1] - w->row0[pe[2]];
+  const mb_joint *j = &p->topo->joint[pe[0]];
+  const double *b = mb_body_par(p, pe[1] ? j->b : j->a), *J = b + MB_J;
+  for (int r = 0; r < *mk; r++)
+    for (int c = 0; c < *ml; c++) {
+      const double *x = Bk + 6 * r, *y = Bl + 6 * c;
+      a[*ml * r + c] = x[0] * y[0] / J[0] + x[1] * y[1] / J[1] + x[2] * y[2] / J[2]
+                       + (x[3] * y[3] + x[4] * y[4] + x[5] * y[5]) / b[MB_M];
+    }
+}
+/* in a general model: every block of B at q, and A assembled from them
+   into the sparse factorisation or the envelope (both zeroed first); a
+   function apart, so that the loops of spherical joints alone stay as
+   they were */
+void mb_general_blocks(const mb_par *p, const lg_body *q, mb_work *w);
+void mb_general_blocks(const mb_par *p, const lg_body *q, mb_work *w)
+{
+  for (int k = 0; k < w->nj; k++)
+    mb_joint_eval(p, q, k, NULL, mb_gblock(w, k, 0), mb_gblock(w, k, 1), NULL, NULL);
+  if (w->bs) newton_bslu_zero(w->bs);
+  else memset(w->A, 0, w->nenv * sizeof *w->A);
+  for (int e = 0; e < w->npair; e++) {
+    const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
+    double a[36];
+    int mk, ml;
+    mb_pair_block(p, w, pe, a, &mk, &ml);
+    if (w->bs) {
+      double *Akl = newton_bslu_block(w->bs, k, l), *Alk = newton_bslu_block(w->bs, l, k);
+      for (int r = 0; r < mk; r++)
+        for (int c = 0; c < ml; c++) {
+          Akl[ml * r + c] += a[ml * r + c];
+          if (k != l) Alk[mk * c + r] += a[ml * r + c];
+        }
+      continue;
+    }
+    const int P = w->perm[w->row0[k]], Q = w->perm[w->row0[l]], lo = P >= Q;
+    double *Akl = w->A + w->pidx[e];
+    for (int r = 0; r < mk; r++) {
+      const size_t ro = lo ? w->rowp[P + r] - w->rowp[P] : 0;
+      for (int c = 0; c < (P == Q ? r + 1 : ml); c++)
+        Akl[lo ? ro + (size_t)c : w->rowp[Q + c] - w->rowp[Q] + (size_t)r] += a[ml * r + c];
+    }
+  }
+}
 static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
 {
+  if (w->general) goto factor;          /* assembled by mb_general_blocks */
   newton_bslu_zero(w->bs);
   for (int e = 0; e < w->npair; e++) {
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
@@ -809,6 +1142,7 @@ static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
   }
   /* a failed pivot: rank loss, or a non-finite matrix; the joints of a rank
      loss are named only from the envelope's factor (w->bad stays -1) */
+factor:
   w->bad = -1;
   if (newton_bslu_factor(w->bs, 1) < 0) return LG_OK;
   for (int i = 0; i < w->nb; i++)
@@ -839,6 +1173,11 @@ static int mb_nonfinite(mb_work *w, const lg_body *q)
 static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
+  if (w->general) {                     /* a joint other than spherical */
+    mb_general_blocks(p, q, w);
+    if (w->bs) return mb_factor_sparse(p, q, w);
+    goto cholesky;
+  }
   for (int k = 0; k < nj; k++)
     for (int s = 0; s < 2; s++) {
       mb_side d = mb_joint_side(p, k, s);
@@ -866,6 +1205,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   }
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
+cholesky:;
   const int *first = w->first;
   for (int i = 0; i < nc; i++) {
     double *Ai = w->A + w->rowp[i];
@@ -991,9 +1331,53 @@ static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
   for (int r = 0; r < nc; r++) xj[r] = x[w->perm[r]];
 }
 
+/* the same two products in a general model, with the m x 6 blocks */
+void mb_general_b_minv(const mb_par *p, const mb_work *w, const double *u, double *r);
+void mb_general_b_minv(const mb_par *p, const mb_work *w, const double *u, double *r)
+{
+  for (int k = 0; k < w->nj; k++) {
+    double *rk = r + w->row0[k];
+    const int m = w->row0[k + 1] - w->row0[k];
+    for (int i = 0; i < m; i++) rk[i] = 0;
+    for (int s = 0; s < 2; s++) {
+      const int bd = s ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (bd == MB_GROUND) continue;
+      const double *b = mb_body_par(p, bd), *J = b + MB_J;
+      const double *G = mb_gblock(w, k, s), *u6 = u + 6 * bd;
+      for (int i = 0; i < m; i++) {
+        const double *x = G + 6 * i;
+        rk[i] += x[0] * u6[0] / J[0] + x[1] * u6[1] / J[1] + x[2] * u6[2] / J[2]
+                 + (x[3] * u6[3] + x[4] * u6[4] + x[5] * u6[5]) / b[MB_M];
+      }
+    }
+  }
+}
+void mb_general_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, double *u);
+void mb_general_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, double *u)
+{
+  for (int k = 0; k < w->nj; k++)
+    for (int s = 0; s < 2; s++) {
+      const int bd = s ? p->topo->joint[k].b : p->topo->joint[k].a;
+      if (bd == MB_GROUND) continue;
+      const double *b = mb_body_par(p, bd), *J = b + MB_J;
+      const double *G = mb_gblock(w, k, s), *m = mu + w->row0[k];
+      const int nr = w->row0[k + 1] - w->row0[k];
+      double *u6 = u + 6 * bd;
+      for (int c = 0; c < 6; c++) {
+        double y = 0;
+        for (int i = 0; i < nr; i++) y += G[6 * i + c] * m[i];
+        u6[c] -= y / (c < 3 ? J[c] : b[MB_M]);
+      }
+    }
+}
+
 /* r = B M^{-1} u for u in R^{6 nb} */
 static void mb_b_minv(const mb_par *p, const mb_work *w, const double *u, double *r)
 {
+  if (w->general) {
+    mb_general_b_minv(p, w, u, r);
+    return;
+  }
   for (int k = 0; k < w->nj; k++) {
     double *rk = r + 3 * k;
     rk[0] = rk[1] = rk[2] = 0;
@@ -1012,6 +1396,10 @@ static void mb_b_minv(const mb_par *p, const mb_work *w, const double *u, double
 /* u -= M^{-1} B^T mu */
 static void mb_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, double *u)
 {
+  if (w->general) {
+    mb_general_sub_minv_bt(p, w, mu, u);
+    return;
+  }
   for (int k = 0; k < w->nj; k++)
     for (int s = 0; s < 2; s++) {
       mb_side d = mb_joint_side(p, k, s);
@@ -1107,7 +1495,7 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
   if (rows && ib && ig) {
     size_t ne = 0;
     for (int k = 0; k < t->nj; k++) {
-      rows[k] = 3;                        /* a spherical joint */
+      rows[k] = mb_joint_nrows[mb_jkind(t, k)];
       for (int s = 0; s < 2; s++) {
         int b = s ? t->joint[k].b : t->joint[k].a;
         if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }

@@ -9,6 +9,13 @@
 
 #define MB_GROUND (-1) /* the side of a joint fixed in space */
 
+/* the kinds of joint (section (mb-joints)), their words in a model file and
+   the constraint rows each adds */
+enum { MB_SPHERICAL = 0, MB_REVOLUTE, MB_WELD, MB_PRISMATIC, MB_CYLINDRICAL, MB_UNIVERSAL,
+       MB_NKIND };
+extern const char *const mb_joint_kind[MB_NKIND];
+extern const int mb_joint_nrows[MB_NKIND];
+
 typedef struct {
   int a, b; /* body indices, or MB_GROUND */
 } mb_joint;
@@ -45,7 +52,7 @@ static inline int mb_applied_coupled(const mb_loads *L)
 }
 
 typedef struct {
-  int nb, nj, nc;  /* bodies, spherical joints, constraints (3 nj) */
+  int nb, nj, nc;  /* bodies, joints, constraints (3 per spherical joint) */
   mb_joint *joint; /* nj joints */
   char **name;     /* nb body names */
   char *file;      /* where the description came from */
@@ -60,7 +67,25 @@ typedef struct {
                       then def holds the user's values, 6 nb numbers of
                       the tensors, and per body 3 or 6, how many numbers
                       its inertia statement gave (section sec:mb-tensor) */
+  int nxval;       /* values of the joints other than spherical (MB_JXLEN each) */
+  int *jinfo;      /* NULL when every joint is spherical; else three numbers
+                      per joint: its kind, its first constraint row and where
+                      its values start after mb_jointx0 */
 } mb_topo;
+
+/* the kind of joint k, its first constraint row, the offset of its values */
+static inline int mb_jkind(const mb_topo *t, int k)
+{
+  return t->jinfo ? t->jinfo[3 * k] : MB_SPHERICAL;
+}
+static inline int mb_jrow(const mb_topo *t, int k)
+{
+  return t->jinfo ? t->jinfo[3 * k + 1] : 3 * k;
+}
+static inline int mb_jxoff(const mb_topo *t, int k)
+{
+  return t->jinfo ? t->jinfo[3 * k + 2] : 0;
+}
 
 /* What an assembly did (mb_assemble, mb_assembly_report): the rounds of
    Gauss-Newton steps, the largest joint residuals before and after and
@@ -120,7 +145,11 @@ enum {
   MB_SC = 7,
   MB_SL = 8,
   MB_SPRINGLEN = 9,
-  MB_LOADLEN = 3   /* a constant force (space) or torque (body frame) */
+  MB_LOADLEN = 3,  /* a constant force (space) or torque (body frame) */
+  MB_JXU = 0,      /* a joint other than spherical: its axis (A's frame), */
+  MB_JXV = 3,      /* the universal joint's second axis (A's frame at t = 0), */
+  MB_JXROW = 6,    /* then (u, w) of each of its rows after the point rows */
+  MB_JXLEN = 36
 };
 
 static inline const double *mb_body_par(const mb_par *p, int i)
@@ -139,11 +168,30 @@ static inline const double *mb_load_par(const mb_par *p, int k) /* forces, then 
 {
   return mb_spring_par(p, p->topo->ld->ns) + MB_LOADLEN * k;
 }
-static inline size_t mb_nval(const mb_topo *t)
+/* where the values of the joints other than spherical start, after the loads */
+static inline size_t mb_jointx0(const mb_topo *t)
 {
   return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * t->ld->ns
                   + MB_LOADLEN * (t->ld->nf + t->ld->nt));
 }
+/* the axes and row vectors of joint k (not spherical) */
+static inline const double *mb_jointx_par(const mb_par *p, int k)
+{
+  return p->val + mb_jointx0(p->topo) + mb_jxoff(p->topo, k);
+}
+static inline size_t mb_nval(const mb_topo *t)
+{
+  return mb_jointx0(t) + (size_t)t->nxval;
+}
+/* the row vectors of every joint other than spherical, from its axes and
+   the initial rotations in val (laid out as mb_par's val): the axis carried
+   by B, the unit vectors perpendicular to it, the initial relative rotation */
+void mb_joint_frames(const mb_topo *t, double *val);
+/* the Euclidean norm of joint k's rows of a residual c (nc numbers) */
+double mb_joint_norm(const mb_topo *t, int k, const double *c);
+/* LG_OK when every joint is spherical; else LG_EINVAL and, in why, the
+   words of a scheme (named) that takes spherical joints only */
+int mb_joints_refuse(const mb_topo *t, const char *scheme, char *why, size_t n);
 
 /* The values a scheme reads (mb_body_par and the accessors above, first in
    val) are those of every body in its principal frame.  A model with a
@@ -178,11 +226,12 @@ void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out);
 
 /* the initial state of every body, from the parameters */
 void mb_initial(const mb_par *p, lg_body *q);
-/* phi[3k..3k+2] = (x_a + R_a P_a) - (x_b + R_b P_b) for joint k */
+/* phi: the rows of each joint from its first, mb_jrow; a spherical
+   joint's are (x_a + R_a P_a) - (x_b + R_b P_b) */
 void mb_phi(const mb_par *p, const lg_body *q, double *phi);
 /* B (nc x 6 nb, row-major): phi' = B V, V = (W_1, v_1, ..., W_nb, v_nb) */
 void mb_jac(const mb_par *p, const lg_body *q, double *B);
-/* c = (dB/dt) V = R_a hat(W_a)^2 P_a - R_b hat(W_b)^2 P_b for each joint */
+/* c = (dB/dt) V, for a spherical joint R_a hat(W_a)^2 P_a - R_b hat(W_b)^2 P_b */
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
 /* c = B V for each joint (velocity-level residual) */
 void mb_bv(const mb_par *p, const lg_body *q, double *c);

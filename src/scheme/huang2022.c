@@ -544,7 +544,8 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
      calling thread (the workspace keeps the size it had without them) */
   static const char *const name[] = {"dh", "rattlie", "dl"};
   static _Thread_local char why[240];
-  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK ||
+      mb_joints_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -912,6 +913,13 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  /* its Newton system is written for spherical joints: other joints are
+     refused, in words kept by the calling thread */
+  static _Thread_local char why[240];
+  if (mb_joints_refuse(w->p->topo, "galpha", why, sizeof why) != LG_OK) {
+    s->why = why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);

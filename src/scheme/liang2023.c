@@ -108,6 +108,15 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   liang_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
+  /* the implicit midpoint rule's Newton system is written for spherical
+     joints: other joints are refused (RKMK4 takes every joint through
+     mb_accel and the projections) */
+  static _Thread_local char why[240];
+  if (w->kind == LIANG_MID &&
+      mb_joints_refuse(w->p->topo, "imid-index2", why, sizeof why) != LG_OK) {
+    s->why = why;
+    return LG_EINVAL;
+  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);

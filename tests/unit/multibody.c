@@ -331,6 +331,30 @@ static void test_bad_files(void)
        "random:3: 'joint' needs SIDE x y z SIDE x y z"},
       {"model x\nbody a\njoint ground 0 0 0 a 0 0 0 9\n",
        "random:3: joint: unexpected '9' after the second point"},
+      {"model x\nbody a\njoint spherical ground 0 0 0 a 0 0 0 9\n",
+       "random:3: joint: unexpected '9' after the second point"},
+      {"model x\nbody a\njoint revolute ground 0 0 0 a 0 0 0\n",
+       "random:3: 'joint revolute' needs SIDE x y z SIDE x y z axis U1 U2 U3"},
+      {"model x\nbody a\njoint universal ground 0 0 0 a 0 0 0 axis 1 0 0\n",
+       "random:3: 'joint universal' needs SIDE x y z SIDE x y z axis U1 U2 U3 axis V1 V2 V3"},
+      {"model x\nbody a\njoint revolute ground 0 0 0 a 0 0 0 axis 1 0\n",
+       "random:3: joint revolute: axis: 'axis' needs 3 numbers, found 2"},
+      {"model x\nbody a\njoint prismatic ground 0 0 0 a 0 0 0 axis 1 0 1e999\n",
+       "random:3: joint prismatic: axis: '1e999' is not a finite number"},
+      {"model x\nbody a\njoint cylindrical ground 0 0 0 a 0 0 0 axis 1 0 x\n",
+       "random:3: joint cylindrical: axis: 'x' is not a number"},
+      {"model x\nbody a\njoint revolute ground 0 0 0 a 0 0 0 axis 0 0 0\n",
+       "random:3: joint revolute: axis 1 is zero"},
+      {"model x\nbody a\njoint universal ground 0 0 0 a 0 0 0 axis 1 0 0 axis 0 0 0\n",
+       "random:3: joint universal: axis 2 is zero"},
+      {"model x\nbody a\njoint universal ground 0 0 0 a 0 0 0 axis 1 0 0 axis 1 1 0\n",
+       "random:3: joint universal: the axes are not perpendicular"},
+      {"model x\nbody a\njoint prismatic ground 0 0 0 b 0 0 0 axis 1 0 0\n",
+       "random:3: joint: no body named 'b' above this line"},
+      {"model x\nbody a\njoint weld ground 0 0 0 a 0 0 0 axis 1 0 0\n",
+       "random:3: joint weld: unexpected 'axis' after the second point"},
+      {"model x\nbody a\njoint revolute ground 0 0 0 a 0 0 0 axis 1 0 0 7\n",
+       "random:3: joint revolute: unexpected '7' after the axis"},
       {"model x\nbody a\nspin 1\n", "random:3: unknown keyword 'spin'"},
       {"model x\nassemble 1\n", "random:2: 'assemble' takes no value"},
       {"model x\nassemble\nbody a\nassemble # again\n",
@@ -378,6 +402,18 @@ static void test_bad_files(void)
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 1 0 0\njoint ground 0 0 0 a -1 0 0\n"
        "joint ground 0 0 1 a -1 0 1\n",
        "random:7: redundant constraints: joints 1 and 2 remove the same motion"},
+      /* a planar four-bar of four revolute joints: redundant in space */
+      {"model x\nbody c\nmass 1\ninertia 0.1 0.01 0.1\nposition 0 0.5 0\nbody k\nmass 1\n"
+       "inertia 0.01 0.1 0.1\nposition 1 1 0\nbody r\nmass 1\ninertia 0.1 0.01 0.1\n"
+       "position 2 0.5 0\njoint revolute ground 0 0 0 c 0 -0.5 0 axis 0 0 1\n"
+       "joint revolute c 0 0.5 0 k -1 0 0 axis 0 0 1\n"
+       "joint revolute k 1 0 0 r 0 0.5 0 axis 0 0 1\n"
+       "joint revolute r 0 -0.5 0 ground 2 0 0 axis 0 0 1\n",
+       "random:17: redundant constraints: joints 1, 2, 3 and 4 remove the same motion"},
+      /* a revolute joint whose initial velocities turn about another axis */
+      {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 -1\nangvel 0 1 0\n"
+       "velocity -1 0 0\njoint revolute ground 0 0 0 a 0 0 1 axis 1 0 0\n",
+       "random:8: joint 1: the initial velocities violate it by 1 m/s"},
       {"model x\nbody a\nmass 1e-20\ninertia 1 1 1\nposition 0 0 0\nbody b\nmass 1\n"
        "inertia 1 1 1\nposition 0 0 0\n",
        "random:6: the model is ill-conditioned: masses m2 = 1 and m1 = 1e-20"},
