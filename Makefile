@@ -93,16 +93,23 @@ all: report figures lib $(O)/share/example.c
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
-# tests/ is tangled through cpif, so a file whose text did not change keeps
-# its time stamp and nothing downstream of it is rebuilt: editing prose
-# rebuilds no object, no data and no figure.
+# tests/ is written only if its text changed, so a file whose text did not
+# change keeps its time stamp and nothing downstream of it is rebuilt: editing
+# prose rebuilds no object, no data and no figure.  The chapter is parsed once
+# (noweb's markup) and every root written from that by noweb's mnt, which
+# writes what notangle -R would, and, like cpif, leaves an unchanged file alone
+# (one notangle and one cpif per root took 5 s of a clean build).
 STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.tangle)
 
 ROOTS = noroots $(1) | sed -n 's/^<<\(.*\)>>$$/\1/p' | grep -E '^(src|tests)/' || true
+# noweb's own programs (markup, mnt), where its notangle script finds them
+NWLIB = $(shell sed -n 's/^LIB=//p' "$$(command -v notangle)" 2> /dev/null)
 
 $(T)/stamp/%.tangle: chapters/%.nw
-	@mkdir -p $(@D); echo "  TANGLE   $<"; for r in $$($(call ROOTS,$<)); do \
-	  mkdir -p "$$(dirname "$$r")"; notangle -R"$$r" $< | cpif "$$r"; done
+	@mkdir -p $(@D); echo "  TANGLE   $<"; r=$$($(call ROOTS,$<)); \
+	  [ -x "$(NWLIB)/mnt" ] || { echo "tangle: noweb's mnt not found (in '$(NWLIB)')"; exit 1; }; \
+	  for f in $$r; do mkdir -p "$$(dirname "$$f")"; done; \
+	  if [ -n "$$r" ]; then "$(NWLIB)/markup" $< | "$(NWLIB)/mnt" -t $$r; fi
 	@touch $@
 
 # The list of tangled files, and which data files each plot (its gnuplot run)
@@ -267,18 +274,43 @@ $(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
 	@sed -n '/^\\begin{document}/,/^\\end{document}/{/^\\begin{document}/d;/^\\end{document}/d;s/\\includegraphics/\\lgrawgraphics/;p;}' \
 	  $(T)/fig/$*/$*.tex > $@.tmp && mv $@.tmp $@
 
-# The standalone figure is gnuplot's standalone page with a title line above
-# the picture (src/plot/figpage.awk), made from the first line of the plot
-# script (src/plot/figtitle.sh); figures/README.md lists those titles.
+# The standalone figure is gnuplot's standalone page with a title line above the
+# picture, made from the first line of the plot script (src/plot/figtitle.sh);
+# figures/README.md lists those titles.  The pages of a group of figures are
+# typeset by one pdflatex run (src/plot/figbook.sh writes the document) and
+# split into one file per figure by pdfseparate, whose file identifier, drawn
+# from the clock, is replaced by one made from the stem (the same bytes on every
+# build).  One group per paper (its stems, as make KEY builds them, less those
+# of a paper before it) and one for the other comparisons: make KEY draws its
+# figures from its own data alone.
 TITLE_BP := 16
+PAPERS := $(notdir $(wildcard papers/*))
+paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
+  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
+FIGBOOK_DONE :=
+define FIGBOOK_GROUP
+figbook_$(1) := $$(filter-out $$(FIGBOOK_DONE),$$(filter $$(PLOTS),$(2)))
+FIGBOOK_DONE += $$(figbook_$(1))
+endef
+$(foreach k,$(PAPERS),$(eval $(call FIGBOOK_GROUP,$(k),$(call paper_stems,$(k)))))
+$(eval $(call FIGBOOK_GROUP,cmp,$(PLOTS)))
+FIGBOOKS := $(foreach g,$(PAPERS) cmp,$(if $(figbook_$(g)),$(g)))
 
-figures/%.pdf: $(T)/fig/%/body.tex src/plot/figtitle.sh src/plot/figpage.awk
-	@mkdir -p figures; echo "  FIGURE   $@"; t=$$(sh src/plot/figtitle.sh $* | cut -f2); \
-	  awk -v title="$$t" -v h=$(TITLE_BP) -f src/plot/figpage.awk $(T)/fig/$*/$*.tex > $(T)/fig/$*/$*-page.tex.tmp; \
-	  mv $(T)/fig/$*/$*-page.tex.tmp $(T)/fig/$*/$*-page.tex; \
-	  pdflatex -interaction=batchmode -halt-on-error -output-directory=$(T)/fig/$* \
-	  $(T)/fig/$*/$*-page.tex > /dev/null || { tail -20 $(T)/fig/$*/$*-page.log; exit 1; }
-	@cp $(T)/fig/$*/$*-page.pdf $@.tmp && mv $@.tmp $@
+# FIGBOOK_RULE(group): the figures of one group
+define FIGBOOK_RULE
+$$(figbook_$(1):%=figures/%.pdf) &: $$(figbook_$(1):%=$(T)/fig/%/body.tex) src/plot/figtitle.sh \
+                                    src/plot/figbook.sh
+	@mkdir -p figures $(T)/figbook/$(1); echo "  FIGURES  $(1): $$(words $$(figbook_$(1))) pages"; \
+	  d=$(T)/figbook/$(1); sh src/plot/figbook.sh $(T)/fig $(TITLE_BP) $$(figbook_$(1)) > $$$$d/$(1).tex.tmp; \
+	  mv $$$$d/$(1).tex.tmp $$$$d/$(1).tex; rm -f $$$$d/page-*.pdf; \
+	  pdflatex -interaction=batchmode -halt-on-error -output-directory=$$$$d $$$$d/$(1).tex > /dev/null \
+	    || { tail -20 $$$$d/$(1).log; exit 1; }; \
+	  pdfseparate $$$$d/$(1).pdf $$$$d/page-%d.pdf; i=0; \
+	  for s in $$(figbook_$(1)); do i=$$$$((i + 1)); id=$$$$(printf '%s' "$$$$s" | md5sum | cut -c1-32); \
+	    perl -0777 -pi -e 's{/ID \[\s*(?:(?:\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f]*>)\s*){2}\]}{/ID [<'"$$$$id"'> <'"$$$$id"'>]}s \
+	      or die "$$$$ARGV: no /ID\n"' $$$$d/page-$$$$i.pdf; mv $$$$d/page-$$$$i.pdf figures/$$$$s.pdf; done
+endef
+$(foreach g,$(FIGBOOKS),$(eval $(call FIGBOOK_RULE,$(g))))
 
 figures/README.md: src/plot/figtitle.sh $(PLOTS:%=src/plot/%.gp)
 	@echo "  LIST     $@"; { echo '# Figures'; echo; \
@@ -545,8 +577,8 @@ $(T)/report/%.tex: src/tex/%.awk
 
 # The simulations that take longest (make bench) start first, so that make -j
 # keeps both cores busy until the report.
-SLOW := liang2023-fig03 cmp-scaling cmp-liang2023-order cmp-pendulum3d-long cmp-planar-energy \
-        cmp-work-precision-fasttop cmp-liang2023-rank cmp-longtime-moiseev cmp-atlas
+SLOW := cmp-liang2023-order liang2023-fig03 cmp-planar-energy cmp-pendulum3d-long cmp-liang2023-rank \
+        cmp-work-precision-fasttop cmp-atlas cmp-scaling cmp-longtime-moiseev cmp-multibody-ref
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
                   $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
@@ -561,6 +593,14 @@ ifeq ($(filter-out all,$(MAKECMDGOALS)),)
 $(FIGURES): | $(REPORT_PREREQS)
 endif
 
+# In a full build the seed pass of the program volume (below) comes first: the
+# first of the slow simulations waits for it, which costs nothing, since the
+# library it needs takes longer to compile; make reaches it early and runs it
+# beside the compiler.
+ifeq ($(filter-out all,$(MAKECMDGOALS)),)
+$(firstword $(filter $(DATA),$(SLOW:%=data/%.dat))): | $(T)/program/seed.stamp
+endif
+
 # VOLUME_PDF(job,volume,outdir): latexmk on chapters/report.tex for one volume.
 define VOLUME_PDF
 	@mkdir -p $(3); echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(3) \
@@ -573,8 +613,26 @@ endef
 $(T)/report.pdf: $(REPORT_PREREQS)
 	$(call VOLUME_PDF,report,report,$(T)/report)
 
-$(T)/lgrepro.pdf: $(PROGRAM_PREREQS)
+$(T)/lgrepro.pdf: $(PROGRAM_PREREQS) | $(T)/program/seed.stamp
 	$(call VOLUME_PDF,lgrepro,program,$(T)/program)
+
+# The program volume typeset from nothing takes three pdflatex passes of about
+# 10 s each, on one core, after the last simulation: the first only finds where
+# its 800 chunks, labels and headings fall.  In a clean build, a seed pass finds
+# that first, early, beside the compiler: the program volume in draft mode with
+# every value from the data left out and every figure an empty box of the usual
+# size (\lgseed, chapters/report.tex), reading no file that a simulation writes,
+# so it is the same pass on every build.  The positions it leaves are close
+# enough that latexmk then needs two passes, and writes the same volume as from
+# nothing.  Once the volume has been typeset, its own files serve instead.
+$(T)/program/seed.stamp: $(T)/weave/program.tex chapters/report.tex $(T)/report/version.tex \
+                         $(T)/report/date.tex
+	@mkdir -p $(@D); if [ ! -f $(@D)/lgrepro.aux ]; then echo "  SEED     $(T)/lgrepro.pdf"; \
+	  pdflatex -draftmode -interaction=batchmode -halt-on-error -output-directory=$(@D) \
+	    -jobname=lgrepro '\def\lgvolume{program}\def\lgseed{}\input{chapters/report.tex}' > /dev/null \
+	  || { echo "  (the seed pass failed: the program volume is typeset from nothing)"; \
+	       rm -f $(@D)/lgrepro.aux $(@D)/lgrepro.toc $(@D)/lgrepro.out; }; fi
+	@touch $@
 
 # A report with an undefined reference, citation or measured value fails.
 TEXBAD := '(Reference|Citation|Measured value|Threshold|Published value).*undefined|There were undefined|Rerun to get'
@@ -595,10 +653,6 @@ report: $(T)/report.pdf $(T)/lgrepro.pdf $(LGSIM)
 # One target per paper: make KEY builds the data and figures of the stems
 # named KEY-* and of every stem with a row in papers/KEY/claims.tsv;
 # make check-KEY measures those stems' claims and prints each verdict.
-PAPERS := $(notdir $(wildcard papers/*))
-paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
-  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
-
 define PAPER_RULES
 .PHONY: $(1) check-$(1)
 $(1): $$(patsubst %,data/%.dat,$$(call paper_stems,$(1))) \
