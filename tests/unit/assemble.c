@@ -247,7 +247,7 @@ static void test_library(void)
   snprintf(text, sizeof text, "model tp4\ngravity 9.81 0 0 -1\n");
   lgr_sim *sim = lgr_alloc(tp, "ref", msg, sizeof msg);
   for (int i = 1; i <= 3; i++) {
-    char nm[8];
+    char nm[16];
     double R[9], x[3], W[3], v[3], J[3], mass;
     snprintf(nm, sizeof nm, "m%d", i); lgr_get(sim, nm, &mass, 1);
     snprintf(nm, sizeof nm, "J%d", i); lgr_get(sim, nm, J, 3);

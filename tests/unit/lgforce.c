@@ -260,7 +260,7 @@ static void test_reactions(void)
   double F[3], e = 0;
   const double w = 2.7 * 9.81, want[3] = {-Gv[0], -Gv[1], w - Gv[2]};
   for (int r = 0; r < 3; r++) {
-    char c[8];
+    char c[16];
     snprintf(c, sizeof c, "F1_%d", r + 1);
     F[r] = s ? lgr_value(s, c) : NAN;
     e = fmax(e, fabs(F[r] - want[r]));
