@@ -104,7 +104,7 @@ static void help_main(FILE *f)
     "                          parameters as NAME=DEFAULT separated by spaces)\n"
     "  list MODEL [--tsv]      one model: its parameters and output columns, each\n"
     "                          with its unit and meaning, and its schemes\n"
-    "  list --model-file FILE [--tsv]\n"
+    "  list --model-file FILE [--tsv] [--assemble]\n"
     "                          the same for the model described in FILE\n"
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
@@ -130,7 +130,7 @@ static void help_list(FILE *f)
   fprintf(f,
     "Usage: lgsim list [--tsv]\n"
     "       lgsim list MODEL [--tsv]\n"
-    "       lgsim list --model-file FILE [--tsv]\n"
+    "       lgsim list --model-file FILE [--tsv] [--assemble]\n"
     "Without MODEL: every model (description, family, source of its defaults,\n"
     "parameters with default, unit and meaning, the schemes that integrate it),\n"
     "then every scheme (family, source, description, implicit or not).\n"
@@ -142,7 +142,9 @@ static void help_list(FILE *f)
     "joint joins; with --tsv, its rows alone.\n"
     "With --model-file FILE: the model described in FILE (lgrepro-model(5)),\n"
     "listed as a built-in model is; a file that 'lgsim run --model-file' refuses\n"
-    "is refused with the same message.\n");
+    "is refused with the same message. --assemble: accept a start written to a\n"
+    "few digits, as 'lgsim run --assemble' does (the listing shows the file's\n"
+    "values).\n");
 }
 
 static void help_run(FILE *f)
@@ -239,8 +241,9 @@ static void help_run(FILE *f)
     "  lgsim run %s %s --every 100 --max-output 5G\n",
     m, s, m, s, m, s, vec, m, s);
 }
-/* the model of a file, checked on its defaults as lgsim run checks it */
-static lg_model *list_read_file(const char *file)
+/* the model of a file, checked on its defaults as lgsim run checks it
+   (assembled first with --assemble, as the run would be) */
+static lg_model *list_read_file(const char *file, int assemble)
 {
   char msg[1024] = "";
   lg_model *m = mb_model_read(file, msg, sizeof msg);
@@ -248,7 +251,7 @@ static lg_model *list_read_file(const char *file)
   void *par = xmalloc(m->par_size);
   lg_params_default(m, par);
   msg[0] = '\0';
-  int st = m->check ? m->check(par, 0, msg, sizeof msg) : LG_OK;
+  int st = m->check ? m->check(par, assemble ? MB_CHECK_ASSEMBLE : 0, msg, sizeof msg) : LG_OK;
   free(par);
   if (st != LG_OK) {
     if (!msg[0]) snprintf(msg, sizeof msg, "model %s rejected the parameters", m->name);
@@ -411,11 +414,12 @@ static void list_model(const lg_model *m)
 
 static int cmd_list(int argc, char **argv)
 {
-  int tsv = 0;
+  int tsv = 0, assemble = 0;
   const char *model = NULL, *file = NULL;
   for (int i = 0; i < argc; i++) {
     const char *arg = argv[i];
     if (strcmp(arg, "--tsv") == 0) tsv = 1;
+    else if (strcmp(arg, "--assemble") == 0) assemble = 1;
     else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
       help_list(stdout);
       return finish_stdout();
@@ -429,7 +433,9 @@ static int cmd_list(int argc, char **argv)
   }
   if (file && model)
     die(LGSIM_EXIT_USAGE, "list: --model-file %s and model '%s': give one of them", file, model);
-  lg_model *own = file ? list_read_file(file) : NULL;
+  if (assemble && !file)
+    die(LGSIM_EXIT_USAGE, "list: --assemble is for --model-file FILE");
+  lg_model *own = file ? list_read_file(file, assemble) : NULL;
   const lg_model *m = own;
   if (model && !(m = lg_model_find(model)))
     die(LGSIM_EXIT_USAGE, "list: unknown model '%s' (see lgsim list)", model);

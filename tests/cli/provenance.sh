@@ -97,6 +97,16 @@ for f in "$tmp/bad.mb" "$tmp/miss.mb" "$tmp/nosuch.mb" "$tmp"; do
 done
 "$LGSIM" list --model-file "$tmp/bad.mb" doublependulum 2> "$tmp/err" > /dev/null
 check "list: a model file and a model name: exit 2" test $? -eq 2
+# a start that needs assembly: refused by list, listed with --assemble as by the run
+sed '/^assemble$/d' "$top/src/model/examples/triple-pendulum.mb" > "$tmp/tp4.mb"
+"$LGSIM" list --model-file "$tmp/tp4.mb" > /dev/null 2> "$tmp/err"
+st=$?
+check "list of a four-digit start: exit 2 ($(cat "$tmp/err"))" test $st -eq 2
+"$LGSIM" list --model-file "$tmp/tp4.mb" --assemble > "$tmp/tp4.list" 2> "$tmp/err"
+check "... with --assemble: exit 0, a listing, nothing on standard error" \
+  sh -c "[ $? -eq 0 ] && grep -q '^  body 3 = rod3' '$tmp/tp4.list' && [ ! -s '$tmp/err' ]"
+"$LGSIM" list pendulum3d --assemble > /dev/null 2> "$tmp/err"
+check "list MODEL --assemble: exit 2" test $? -eq 2
 # a parameter the file's model lacks: the hint names the listing of the file
 "$LGSIM" run --model-file "$tmp/chain.mb" ref --set S1a=0,0,0 > /dev/null 2> "$tmp/err"
 check "--set of a parameter the file lacks: exit 2" test $? -eq 2
