@@ -305,28 +305,28 @@ int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
   for (int i = 0; i < len && i < p->len; i++) v[i] = lg_param_ptr(p, sim->par)[i];
   return p->len;
 }
-static void force_tramp(void *ctx, double t, int nb, const lg_body *q, double *f)
+/* the bodies' states as the caller's lgr_body records, in sim->uq */
+static const lgr_body *user_bodies(lgr_sim *sim, int nb, const lg_body *q)
 {
-  lgr_sim *sim = ctx;
   for (int i = 0; i < nb; i++) {
     memcpy(sim->uq[i].R, q[i].R, sizeof q[i].R);
     memcpy(sim->uq[i].x, q[i].x, sizeof q[i].x);
     memcpy(sim->uq[i].W, q[i].W, sizeof q[i].W);
     memcpy(sim->uq[i].v, q[i].v, sizeof q[i].v);
   }
-  sim->ufn(sim->uctx, t, nb, sim->uq, f);
+  return sim->uq;
+}
+
+static void force_tramp(void *ctx, double t, int nb, const lg_body *q, double *f)
+{
+  lgr_sim *sim = ctx;
+  sim->ufn(sim->uctx, t, nb, user_bodies(sim, nb, q), f);
 }
 
 static void jac_tramp(void *ctx, double t, int nb, const lg_body *q, double *Kq, double *Kv)
 {
   lgr_sim *sim = ctx;
-  for (int i = 0; i < nb; i++) {
-    memcpy(sim->uq[i].R, q[i].R, sizeof q[i].R);
-    memcpy(sim->uq[i].x, q[i].x, sizeof q[i].x);
-    memcpy(sim->uq[i].W, q[i].W, sizeof q[i].W);
-    memcpy(sim->uq[i].v, q[i].v, sizeof q[i].v);
-  }
-  sim->ujac(sim->uctx, t, nb, sim->uq, Kq, Kv);
+  sim->ujac(sim->uctx, t, nb, user_bodies(sim, nb, q), Kq, Kv);
 }
 
 int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx, char *msg,
