@@ -73,8 +73,8 @@ static void mb_carried(const mb_jside *d, const double u[3], double a[3], double
 /* Eqs. (mb-row-P), (mb-row-D) and (mb-row-T): joint k's rows of phi, of
    B (one m x 6 block per side, row-major), of B V and of (dB/dt) V, each
    skipped when NULL */
-static void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
-                          double *Bb, double *bv, double *c)
+void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
+                   double *Bb, double *bv, double *c)
 {
   const char *rk = mb_row_kinds[mb_jkind(p->topo, k)];
   const int m = mb_joint_nrows[mb_jkind(p->topo, k)];

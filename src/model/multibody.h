@@ -231,6 +231,12 @@ void mb_initial(const mb_par *p, lg_body *q);
 void mb_phi(const mb_par *p, const lg_body *q, double *phi);
 /* B (nc x 6 nb, row-major): phi' = B V, V = (W_1, v_1, ..., W_nb, v_nb) */
 void mb_jac(const mb_par *p, const lg_body *q, double *B);
+/* joint k alone: its mb_jrow-many rows of phi, of B (one m x 6 block per
+   side, row-major, columns (W, v) of side a's body and of side b's; a
+   ground side's block is written and means nothing), of B V and of
+   (dB/dt) V, each skipped when NULL */
+void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
+                   double *Bb, double *bv, double *c);
 /* c = (dB/dt) V, for a spherical joint R_a hat(W_a)^2 P_a - R_b hat(W_b)^2 P_b */
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
 /* c = B V for each joint (velocity-level residual) */
