@@ -646,6 +646,8 @@ static int write_header(csv_writer *w, const run_args *a)
     st |= csv_printf(w, "# assemble = 1\n");
   if (a->reactions)
     st |= csv_printf(w, "# reactions = 1\n");
+  if (a->redundant > 0)
+    st |= csv_printf(w, "# redundant = %d: %s\n", a->redundant, a->redundant_txt);
   return st ? LG_EOUTPUT : LG_OK;
 }
 typedef struct {
@@ -895,6 +897,10 @@ static int cmd_run(int argc, char **argv)
     die(st, "%s", msg);
   }
   if (a.assembled) report_assembly(&a);
+  if (a.redundant > 0)
+    fprintf(stderr, "lgsim: %d redundant constraint%s at t = 0: %s; scheme %s takes %s, with "
+            "minimum-norm multipliers\n", a.redundant, a.redundant > 1 ? "s" : "",
+            a.redundant_txt, a.s->name, a.redundant > 1 ? "them" : "it");
   const lg_scheme_type *s = a.s;
   FILE *f = open_output(a.out);
   const char *where = f == stdout ? "standard output" : a.out;

@@ -726,6 +726,8 @@ static int mb_check_conditioning(const mb_par *p, char *msg, size_t msglen)
                        MB_COND_MAX);
   return LG_OK;
 }
+/* the factorisation of A at t = 0: redundant rows are dropped (and
+   reported by lgsim and the library), a matrix that is not finite refused */
 static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t msglen)
 {
   const mb_topo *t = p->topo;
@@ -733,17 +735,8 @@ static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t ms
   mb_work *w = mb_work_alloc(t);
   if (!w) return check_error(msg, msglen, "out of memory");
   int st = mb_rank_check(p, q, w, MB_RANK_TOL);
-  if (st == LG_ESINGULAR) {
-    int j[8];
-    char txt[120], o[300];
-    int n = mb_singular_joints(w, j, 8);
-    mb_singular_text(w, txt, sizeof txt);
-    st = check_error(msg, msglen, "%sredundant constraints: %s remove the same motion "
-                     "(rank test of the constraint Jacobian at t = 0, pivot below %g of its "
-                     "row; the schemes need independent joints)",
-                     origin(p, t->nb + (n > 0 ? j[n < 8 ? n - 1 : 7] : 0), o, sizeof o), txt,
-                     MB_RANK_TOL);
-  } else if (st != LG_OK)
+  if (st == LG_ENOMEM) st = check_error(msg, msglen, "out of memory");
+  else if (st != LG_OK)
     st = check_error(msg, msglen, "the constraint matrix at t = 0 is not finite (a mass or "
                      "an inertia too small)");
   mb_work_free(w);

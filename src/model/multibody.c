@@ -849,6 +849,15 @@ struct mb_work {
   void (*force)(const mb_par *, const lg_body *, double *);
   int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
+  /* redundant constraints (section sec:mb-redundant): the rows found
+     dependent by the first factorisation of the envelope */
+  int ndep;       /* -1: not yet decided; else how many */
+  int gained;     /* the failure of row bad: a dependent row became independent */
+  int capdep;     /* room in dep and zl, in rows */
+  int *dep;       /* ndep factor rows, increasing */
+  unsigned char *isdep; /* nc flags, or NULL */
+  double *zl;     /* ndep x nc: each dependent row of L, then its null vector */
+  double *zz;     /* (ndep + 1) x ndep: the min-norm system */
 };
 
 static int mb_envelope(const mb_topo *t, mb_work *w);
@@ -887,6 +896,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   }
   w->bad = -1;
   w->why[0] = '\0';
+  w->ndep = -1;
   w->force = mb_applied_any(t->ld) ? mb_force_applied : mb_force;
   return w;
 }
@@ -910,6 +920,10 @@ void mb_work_free(mb_work *w)
   free(w->pidx);
   newton_bslu_free(w->bs);
   free(w->y);
+  free(w->dep);
+  free(w->isdep);
+  free(w->zl);
+  free(w->zz);
   free(w);
 }
 /* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
@@ -1170,7 +1184,75 @@ static int mb_nonfinite(mb_work *w, const lg_body *q)
   return LG_ENONFINITE;
 }
 
-static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
+/* row i (factor order) marked as the n-th dependent row */
+static int mb_dep_add(mb_work *w, int i, int n)
+{
+  const size_t nc = (size_t)w->nc;
+  if (!w->isdep && !(w->isdep = calloc(nc + 1, 1))) return -1;
+  if (n >= w->capdep) {
+    const int cap = 2 * n + 4;
+    int *d = realloc(w->dep, (size_t)cap * sizeof *d);
+    if (d) w->dep = d;
+    double *z = realloc(w->zl, ((size_t)cap * nc + 1) * sizeof *z);
+    if (z) w->zl = z;
+    if (!d || !z) return -1;
+    w->capdep = cap;
+  }
+  w->isdep[i] = 1;
+  w->dep[n] = i;
+  return 0;
+}
+
+/* The Cholesky loop of mb_factor_tol for a workspace whose dependent rows
+   are not yet decided (they are decided here) or are decided and exist:
+   a dependent row's pivot is not taken; its row of L is kept in zl and
+   zeroed in the factor, its inverse pivot set to zero. */
+static int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
+{
+  const int nc = w->nc, *first = w->first, decide = w->ndep < 0;
+  const double cut = decide ? fmax(tol, MB_RANK_TOL) : tol;
+  int n = 0;
+  w->gained = 0;
+  for (int i = 0; i < nc; i++) {
+    double *Ai = w->A + w->rowp[i];
+    for (int j = first[i]; j < i; j++) {
+      const double *Aj = w->A + w->rowp[j];
+      int m0 = first[i] > first[j] ? first[i] : first[j];
+      Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
+    }
+    double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
+    if (decide ? isfinite(d) && !(d > cut * Ai[i]) : w->isdep[i]) {
+      if (!decide && d > MB_RANK_GAIN * Ai[i]) {      /* no longer dependent */
+        w->bad = i;
+        w->gained = 1;
+        return LG_ESINGULAR;
+      }
+      if (decide && mb_dep_add(w, i, n) != 0) {
+        if (w->isdep) memset(w->isdep, 0, (size_t)nc);
+        return LG_ENOMEM;
+      }
+      double *l = w->zl + (size_t)n++ * (size_t)nc;   /* its row of L, for its null vector */
+      memset(l, 0, (size_t)nc * sizeof *l);
+      for (int j = first[i]; j < i; j++) {
+        l[j] = Ai[j];
+        Ai[j] = 0;
+      }
+      Ai[i] = 0;
+      continue;
+    }
+    if (!(d > cut * Ai[i])) {
+      w->bad = i;
+      if (decide && w->isdep) memset(w->isdep, 0, (size_t)nc);
+      return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
+    }
+    Ai[i] = 1 / sqrt(d);
+  }
+  if (decide) w->ndep = n;
+  w->bad = -1;
+  return LG_OK;
+}
+
+static int mb_factor_once(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
   if (w->general) {                     /* a joint other than spherical */
@@ -1206,6 +1288,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
 cholesky:;
+  if (w->ndep != 0) return mb_cholesky_rank(q, w, tol);   /* undecided, or redundant */
   const int *first = w->first;
   for (int i = 0; i < nc; i++) {
     double *Ai = w->A + w->rowp[i];
@@ -1223,6 +1306,25 @@ cholesky:;
   }
   w->bad = -1;
   return LG_OK;
+}
+
+/* the first factorisation of a workspace decides which rows are dependent
+   (the envelope's does; the sparse blocks, which cannot drop a row, give
+   way to the envelope when they find one) */
+static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
+{
+  int st = mb_factor_once(p, q, w, tol);
+  if (w->ndep >= 0 || !w->bs) return st;
+  if (st != LG_ESINGULAR) {
+    if (st == LG_OK) w->ndep = 0;
+    return st;
+  }
+  double *A = realloc(w->A, (w->nenv + 1) * sizeof *w->A);
+  if (!A) return LG_ENOMEM;
+  w->A = A;
+  newton_bslu_free(w->bs);
+  w->bs = NULL;
+  return mb_factor_once(p, q, w, tol);
 }
 
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
@@ -1260,6 +1362,7 @@ int mb_singular_joints(const mb_work *w, int *joints, int max)
   double big = 0;
   for (int j = 0; j < bad; j++) {               /* share of row j: |c_j| times its norm */
     const double *Aj = w->A + w->rowp[j];
+    if (Aj[j] == 0) { c[j] = 0; continue; }      /* a dropped row (redundant): no share */
     double r = 1 / (Aj[j] * Aj[j]);
     for (int m = w->first[j]; m < j; m++) r += Aj[m] * Aj[m];
     c[j] = fabs(c[j]) * sqrt(r);
@@ -1306,8 +1409,12 @@ int mb_failed(mb_work *w, int st, lg_state *s)
   if (st != LG_ESINGULAR || !w || w->bad < 0) return st;
   char j[120];
   mb_singular_text(w, j, sizeof j);
-  snprintf(w->why, sizeof w->why, "the constraint Jacobian lost rank (%s: the mechanism "
-           "passes a singular configuration)", j);
+  if (w->gained)               /* a row dependent at t = 0 no longer is */
+    snprintf(w->why, sizeof w->why, "the constraint Jacobian changed rank (%s: the mechanism "
+             "passed a singular configuration)", j);
+  else
+    snprintf(w->why, sizeof w->why, "the constraint Jacobian lost rank (%s: the mechanism "
+             "passes a singular configuration)", j);
   if (s) s->why = w->why;
   return st;
 }
@@ -1413,6 +1520,63 @@ static void mb_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, 
       }
     }
 }
+/* after a factorisation with dropped rows: their null vectors z = e_i - c,
+   L_KK^T c = l, in place of their rows l of L in zl (factor order) */
+static void mb_null_vectors(mb_work *w)
+{
+  const int nc = w->nc;
+  for (int k = 0; k < w->ndep; k++) {
+    double *z = w->zl + (size_t)k * (size_t)nc;
+    const int i = w->dep[k];
+    for (int j = i - 1; j >= 0; j--) {     /* by columns of L^T, as mb_solve */
+      const double *Aj = w->A + w->rowp[j];
+      z[j] *= Aj[j];                       /* zero for a dropped row */
+      for (int m = w->first[j]; m < j; m++) z[m] -= Aj[m] * z[j];
+    }
+    for (int j = 0; j < i; j++) z[j] = -z[j];
+    z[i] = 1;
+  }
+}
+
+/* lam (nc numbers, the joints' order), the basic solution of A lam = b,
+   becomes the one of least norm, lam - Z (Z^T Z)^{-1} Z^T lam; once after
+   each factorisation */
+static int mb_min_norm(mb_work *w, double *lam)
+{
+  const int nc = w->nc, r = w->ndep;
+  const size_t rr = (size_t)r;
+  if (!w->zz && !(w->zz = malloc((rr + 1) * rr * sizeof *w->zz))) return LG_ENOMEM;
+  mb_null_vectors(w);
+  double *x = w->y, *G = w->zz, *g = w->zz + rr * rr;
+  for (int c = 0; c < nc; c++) x[w->perm[c]] = lam[c];
+  for (int a = 0; a < r; a++) {            /* G = Z^T Z (lower), g = Z^T lam */
+    const double *za = w->zl + (size_t)a * (size_t)nc;
+    g[a] = mb_dot(za, x, nc);
+    for (int b = 0; b <= a; b++) G[rr * (size_t)a + (size_t)b] = mb_dot(za, w->zl + (size_t)b * (size_t)nc, nc);
+  }
+  for (int a = 0; a < r; a++) {            /* G = C C^T, in place */
+    double *Ga = G + rr * (size_t)a;
+    for (int b = 0; b < a; b++) {
+      const double *Gb = G + rr * (size_t)b;
+      Ga[b] = (Ga[b] - mb_dot(Ga, Gb, b)) / Gb[b];
+    }
+    Ga[a] = sqrt(Ga[a] - mb_dot(Ga, Ga, a));
+  }
+  for (int a = 0; a < r; a++) {            /* C y = g */
+    const double *Ga = G + rr * (size_t)a;
+    g[a] = (g[a] - mb_dot(Ga, g, a)) / Ga[a];
+  }
+  for (int a = r - 1; a >= 0; a--) {       /* C^T alpha = y */
+    g[a] /= G[rr * (size_t)a + (size_t)a];
+    for (int b = 0; b < a; b++) g[b] -= G[rr * (size_t)a + (size_t)b] * g[a];
+  }
+  for (int a = 0; a < r; a++) {            /* x -= Z alpha */
+    const double *za = w->zl + (size_t)a * (size_t)nc;
+    for (int c = 0; c < nc; c++) x[c] -= za[c] * g[a];
+  }
+  for (int c = 0; c < nc; c++) lam[c] = x[w->perm[c]];
+  return LG_OK;
+}
 int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda)
 {
   int st = mb_factor(p, q, w);
@@ -1430,7 +1594,10 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
     }
   }
   mb_sub_minv_bt(p, w, w->mu, dV);
-  if (lambda) memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
+  if (lambda) {
+    memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
+    if (w->ndep > 0) return mb_min_norm(w, lambda);   /* redundant: the least norm */
+  }
   return LG_OK;
 }
 /* Eq. (mb-reaction): joint k's force on side b and torque about y_b, in
@@ -1558,6 +1725,124 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
     memcpy(q[i].v, w->f + 6 * i + 3, 3 * sizeof(double));
   }
   return LG_OK;
+}
+int mb_rank_gained(const mb_work *w)
+{
+  return w->gained;
+}
+
+int mb_redundant_rows(const mb_work *w, int *rows, int max)
+{
+  if (w->ndep <= 0) return 0;
+  int n = 0;
+  for (int c = 0; c < w->nc; c++)        /* joint order, increasing */
+    if (w->isdep[w->perm[c]]) {
+      if (n < max) rows[n] = c;
+      n++;
+    }
+  return n;
+}
+
+/* "joint 2" or "joints 1, 2 and 4" of the k joints j (0-based), at most 8 shown */
+static size_t mb_joint_list(char *buf, size_t n, const int *j, int k)
+{
+  int shown = k < 8 ? k : 8;
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int i = 0; i < shown && len < n; i++) {
+    int r = snprintf(buf + len, n - len, "%s%d",
+                     i == 0 ? (k > 1 ? "joints " : "joint ")
+                            : i == shown - 1 && k == shown ? " and " : ", ", j[i] + 1);
+    if (r < 0) break;
+    len += (size_t)r;
+  }
+  if (k > shown && len < n) {
+    int r = snprintf(buf + len, n - len, " and %d more", k - shown);
+    if (r > 0) len += (size_t)r;
+  }
+  return len < n ? len : (n ? n - 1 : 0);
+}
+
+/* the words of mb_redundancy, from a workspace just factored */
+static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
+{
+  const int nc = w->nc, nj = w->nj;
+  int *jof = malloc(((size_t)nc + 1) * sizeof *jof), *js = malloc(((size_t)nj + 1) * sizeof *js);
+  unsigned char *hit = calloc((size_t)nj + 1, 1);
+  if (!jof || !js || !hit) goto done;
+  for (int k = 0; k < nj; k++)
+    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
+  mb_null_vectors(w);
+  for (int a = 0; a < w->ndep; a++) {     /* the joints of each null vector */
+    const double *z = w->zl + (size_t)a * (size_t)nc;
+    double big = 0, *s = w->y;
+    for (int j = 0; j < nc; j++) {
+      const double *Aj = w->A + w->rowp[j];
+      double rn = 0;
+      if (Aj[j] != 0) {                    /* a kept row: |z_j| times its norm */
+        rn = 1 / (Aj[j] * Aj[j]);
+        for (int m = w->first[j]; m < j; m++) rn += Aj[m] * Aj[m];
+      }
+      s[j] = j == w->dep[a] ? INFINITY : fabs(z[j]) * sqrt(rn);
+      if (j != w->dep[a]) big = fmax(big, s[j]);
+    }
+    for (int j = 0; j < nc; j++)
+      if (s[j] > 1e-6 * big) hit[jof[j]] = 1;
+  }
+  int k = 0;
+  for (int j = 0; j < nj; j++)
+    if (hit[j]) js[k++] = j;
+  size_t len = mb_joint_list(txt, n, js, k);
+  /* the dropped rows, by joint */
+  const char *sep = " (";
+  for (int j = 0; j < nj && len + 1 < n; j++) {
+    int m = 0, r1[64];
+    for (int r = w->row0[j]; r < w->row0[j + 1]; r++)
+      if (w->isdep[w->perm[r]] && m < 64) r1[m++] = r - w->row0[j] + 1;
+    if (!m) continue;
+    int c = snprintf(txt + len, n - len, "%s%s ", sep, m > 1 ? "rows" : "row");
+    for (int i = 0; i < m && c > 0 && len + (size_t)c < n; i++)
+      c += snprintf(txt + len + (size_t)c, n - len - (size_t)c, "%s%d",
+                    i == 0 ? "" : i == m - 1 ? " and " : ", ", r1[i]);
+    if (c > 0 && len + (size_t)c < n)
+      c += snprintf(txt + len + (size_t)c, n - len - (size_t)c, " of joint %d", j + 1);
+    if (c < 0 || len + (size_t)c >= n) break;
+    len += (size_t)c;
+    sep = ", ";
+  }
+  if (len + 1 < n && strcmp(sep, ", ") == 0)
+    snprintf(txt + len, n - len, " depend%s on the others)", w->ndep == 1 ? "s" : "");
+  (void)p;
+done:
+  free(jof);
+  free(js);
+  free(hit);
+}
+
+int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n)
+{
+  if (n) txt[0] = '\0';
+  if (p->topo->nj == 0) return 0;
+  mb_work *w = mb_work_alloc(p->topo);
+  if (!w) return -LG_ENOMEM;
+  int st = mb_factor(p, q, w), r = st == LG_OK ? w->ndep : -st;
+  if (r > 0 && n) mb_redundancy_text(p, w, txt, n);
+  mb_work_free(w);
+  return r;
+}
+
+int mb_redundant_refuse(const mb_par *p, const char *scheme, char *why, size_t n)
+{
+  lg_body *q = malloc(((size_t)p->topo->nb + 1) * sizeof *q);
+  char txt[200];
+  if (!q) return LG_OK;                  /* the scheme's own allocation fails next */
+  mb_initial(p, q);
+  const int r = mb_redundancy(p, q, txt, sizeof txt);
+  free(q);
+  if (r <= 0) return LG_OK;
+  snprintf(why, n, "scheme %s does not take redundant constraints (%d at t = 0: %s); schemes "
+           "ref, rkmk4 and rkmk4-proj do", scheme, r, txt);
+  return LG_EINVAL;
 }
 struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
 {

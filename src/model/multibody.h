@@ -326,6 +326,25 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
 /* the pivot every factorisation of a step needs: above round-off */
 #define MB_PIVOT_TOL (64 * 2.220446049250313e-16)
 int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
+/* redundant constraints (section sec:mb-redundant): the first factorisation
+   of a workspace drops the rows whose pivot is at most MB_RANK_TOL of
+   their diagonal entry (their multipliers are then the minimum-norm ones);
+   a later one fails with LG_ESINGULAR (mb_failed: "changed rank") when a
+   dropped row's pivot exceeds MB_RANK_GAIN of its diagonal */
+#define MB_RANK_GAIN 1e-8
+/* the dropped rows of w (constraint rows, 0-based, increasing), at most
+   max of them; returns how many there are */
+int mb_redundant_rows(const mb_work *w, int *rows, int max);
+/* after LG_ESINGULAR: 1 if a dropped row became independent (the rank
+   grew), 0 if a kept row became dependent */
+int mb_rank_gained(const mb_work *w);
+/* the number r of redundant constraints at q (a workspace of its own), and
+   in txt the joints and rows ("joints 1, 2, 3 and 4 (rows 3, 4 and 5 of
+   joint 4 depend on the others)"); minus the status if A cannot be factored */
+int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n);
+/* LG_OK when the initial state of p has no redundant constraints; else
+   LG_EINVAL and, in why, the words of a scheme (named) that takes none */
+int mb_redundant_refuse(const mb_par *p, const char *scheme, char *why, size_t n);
 /* after LG_ESINGULAR: the joints (0-based, increasing, at most max) whose
    rows of B are linearly dependent; returns how many there are */
 int mb_singular_joints(const mb_work *w, int *joints, int max);

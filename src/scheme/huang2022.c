@@ -545,7 +545,8 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   static const char *const name[] = {"dh", "rattlie", "dl"};
   static _Thread_local char why[240];
   if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK ||
-      mb_joints_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+      mb_joints_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK ||
+      mb_redundant_refuse(w->p, name[w->kind], why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -916,7 +917,8 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   /* its Newton system is written for spherical joints: other joints are
      refused, in words kept by the calling thread */
   static _Thread_local char why[240];
-  if (mb_joints_refuse(w->p->topo, "galpha", why, sizeof why) != LG_OK) {
+  if (mb_joints_refuse(w->p->topo, "galpha", why, sizeof why) != LG_OK ||
+      mb_redundant_refuse(w->p, "galpha", why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }

@@ -113,7 +113,8 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
      mb_accel and the projections) */
   static _Thread_local char why[240];
   if (w->kind == LIANG_MID &&
-      mb_joints_refuse(w->p->topo, "imid-index2", why, sizeof why) != LG_OK) {
+      (mb_joints_refuse(w->p->topo, "imid-index2", why, sizeof why) != LG_OK ||
+       mb_redundant_refuse(w->p, "imid-index2", why, sizeof why) != LG_OK)) {
     s->why = why;
     return LG_EINVAL;
   }

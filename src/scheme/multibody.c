@@ -19,6 +19,7 @@ typedef struct {
   double h;
   long k;
   int rhs_st;     /* the status of the last failed right-hand side */
+  const char *rank_why; /* the words of a change of rank inside the step, or NULL */
 } mbref_ws;
 static void mb_pack(double *y, const lg_body *q, int nb)
 {
@@ -46,7 +47,14 @@ static int mbref_rhs(double t, const double *y, double *dy, void *params)
   mbref_ws *w = params;
   mb_at(w->p, t);                       /* for a force callback */
   mb_unpack(w->qs, y, w->nb);
-  if ((w->rhs_st = mb_accel(w->p, w->qs, w->mw, w->dV, NULL)) != LG_OK) return GSL_FAILURE;
+  if ((w->rhs_st = mb_accel(w->p, w->qs, w->mw, w->dV, NULL)) != LG_OK) {
+    if (w->rhs_st == LG_ESINGULAR && mb_rank_gained(w->mw)) {  /* halving cannot cure it */
+      lg_state s = {0};
+      mb_failed(w->mw, LG_ESINGULAR, &s);
+      w->rank_why = s.why;
+    }
+    return GSL_FAILURE;
+  }
   for (int i = 0; i < w->nb; i++) {
     const double *yi = y + 18 * i;
     double *di = dy + 18 * i, S[9];
@@ -120,7 +128,12 @@ static int mbref_step(void *ws, lg_state *s)
   mbref_ws *w = ws;
   double t = (double)w->k * w->h;
   w->rhs_st = LG_OK;
+  w->rank_why = NULL;
   int st = ref_advance(w->ref, &t, (double)(w->k + 1) * w->h, w->y);
+  if (st != LG_OK && w->rank_why) {     /* redundant rows became independent */
+    s->why = w->rank_why;
+    return LG_ESINGULAR;
+  }
   if (st == LG_ESOLVER && w->rhs_st != LG_OK) return mb_failed(w->mw, w->rhs_st, s);
   if (st != LG_OK) {
     s->why = ref_why(w->ref);

@@ -339,6 +339,15 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
     return usage(msg, n,
                  "%s: scheme %s is explicit and solves no Newton iteration; drop the option",
                  a->newton_opt, a->s->name);
+  if (mb) {
+    const mb_par *p = a->par;
+    lg_body *q = malloc(((size_t)p->topo->nb + 1) * sizeof *q);
+    if (!q) return usage(msg, n, "out of memory");
+    mb_initial(p, q);
+    a->redundant = mb_redundancy(p, q, a->redundant_txt, sizeof a->redundant_txt);
+    free(q);
+    if (a->redundant == -LG_ENOMEM) return usage(msg, n, "out of memory");
+  }
   if ((st = number_of_steps(a, msg, n)) || (st = probe_columns(a, msg, n))) return st;
   a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + header_bytes(a);
   if (a->max_bytes > a->max_output)

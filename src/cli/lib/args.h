@@ -42,6 +42,8 @@ typedef struct {
   double colbytes;              /* the line of column names, newline included */
   int assembled;                /* the model's check assembled the initial state */
   mb_assembly assembly;         /* what it did; moved: 4 numbers per body */
+  int redundant;                /* redundant constraints at t = 0 (mb_redundancy), */
+  char redundant_txt[240];      /* and their joints and rows */
   int nreact;                   /* --reactions: the columns appended, */
   char *cols;                   /* the model's columns and theirs, */
   mb_work *rw;                  /* the index-1 solve's workspace */

@@ -1,0 +1,346 @@
+/* Redundant constraints: the four-bar with and without redundancy, the
+   rank, the minimum-norm multipliers against a pseudo-inverse, the hinge
+   of two spherical joints, a singular configuration, the refusals. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_test.h>
+#include "core/lg.h"
+#include "lie/so3.h"
+#include "model/multibody.h"
+
+static lg_model *read_model(const char *path)
+{
+  char msg[300];
+  lg_model *m = mb_model_read(path, msg, sizeof msg);
+  if (!m) fprintf(stderr, "rejected: %s\n", msg);
+  return m;
+}
+static lg_model *parse(const char *text)
+{
+  char msg[300];
+  lg_model *m = mb_model_parse(text, "redundant.mb", msg, sizeof msg);
+  if (!m) fprintf(stderr, "rejected: %s\n", msg);
+  return m;
+}
+
+/* checked parameters of m, with an optional assignment */
+static mb_par *params(const lg_model *m, const char *set)
+{
+  char msg[300];
+  mb_par *p = calloc(1, m->par_size);
+  if (!p) return NULL;
+  lg_params_default(m, p);
+  if ((set && lg_set_param(m, p, set, msg, sizeof msg) != LG_OK)
+      || m->check(p, 0, msg, sizeof msg) != LG_OK) {
+    fprintf(stderr, "check: %s\n", msg);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+typedef struct { lg_body *q; int nb; } last_ctx;
+static int keep_last(void *ctx, const lg_state *s)
+{
+  last_ctx *c = ctx;
+  memcpy(c->q, s->body, (size_t)c->nb * sizeof *c->q);
+  return 0;
+}
+/* scheme name on p from 0 to T at step h: the last state in q, the status
+   of lg_run, its failure in f */
+static int run(const mb_par *p, const char *name, double h, double T, lg_body *q, lg_failure *f)
+{
+  const lg_scheme_type *S = lg_scheme_find("multibody", name);
+  lg_opts opt;
+  lg_opts_default(&opt);
+  last_ctx c = {q, p->topo->nb};
+  memset(f, 0, sizeof *f);
+  const long steps = lround(T / h);
+  return S ? lg_run(S, p, &opt, h, steps, steps, keep_last, &c, f) : LG_EINVAL;
+}
+
+/* the largest difference of two states (x, R, W, v of every body) */
+static double state_diff(const lg_body *a, const lg_body *b, int nb)
+{
+  double e = 0;
+  for (int i = 0; i < nb; i++) {
+    for (int c = 0; c < 9; c++) e = fmax(e, fabs(a[i].R[c] - b[i].R[c]));
+    for (int c = 0; c < 3; c++)
+      e = fmax(e, fmax(fabs(a[i].x[c] - b[i].x[c]),
+                       fmax(fabs(a[i].W[c] - b[i].W[c]), fabs(a[i].v[c] - b[i].v[c]))));
+  }
+  return e;
+}
+
+/* the rank of the dense B at q: singular values above 1e-10 of the largest */
+static int dense_rank(const mb_par *p, const lg_body *q)
+{
+  const size_t nc = (size_t)p->topo->nc, n = 6 * (size_t)p->topo->nb;
+  const size_t rows = nc > n ? nc : n, cols = nc > n ? n : nc;  /* B or B^T, tall */
+  gsl_matrix *Bt = gsl_matrix_alloc(rows, cols), *V = gsl_matrix_alloc(cols, cols);
+  gsl_vector *S = gsl_vector_alloc(cols), *wk = gsl_vector_alloc(cols);
+  double *B = malloc(nc * n * sizeof *B);
+  mb_jac(p, q, B);
+  for (size_t r = 0; r < nc; r++)
+    for (size_t c = 0; c < n; c++)
+      gsl_matrix_set(Bt, nc > n ? r : c, nc > n ? c : r, B[r * n + c]);
+  gsl_linalg_SV_decomp(Bt, V, S, wk);
+  int k = 0;
+  for (size_t r = 0; r < cols; r++) k += gsl_vector_get(S, r) > 1e-10 * gsl_vector_get(S, 0);
+  gsl_matrix_free(Bt); gsl_matrix_free(V); gsl_vector_free(S); gsl_vector_free(wk); free(B);
+  return k;
+}
+
+/* the rank, and which rows are dropped: out-of-plane ones */
+static void test_rank(const lg_model *rrrr, const lg_model *rssr)
+{
+  mb_par *p = params(rrrr, NULL), *s = params(rssr, NULL);
+  if (!p || !s) { gsl_test(1, "the four-bars pass their checks"); free(p); free(s); return; }
+  lg_body q[3];
+  char txt[200];
+  mb_initial(p, q);
+  int r = mb_redundancy(p, q, txt, sizeof txt), k = dense_rank(p, q);
+  printf("  fourbar-rrrr: %d redundant rows (%s); rank of B %d of %d rows\n", r, txt, k,
+         p->topo->nc);
+  gsl_test(r != 3, "fourbar-rrrr: 3 redundant rows (got %d)", r);
+  gsl_test(k != 17, "fourbar-rrrr: the singular values give rank 17 (got %d)", k);
+  mb_work *w = mb_work_alloc(p->topo);
+  int rows[8], n = 0;
+  double dV[18];
+  if (w && mb_accel(p, q, w, dV, NULL) == LG_OK) n = mb_redundant_rows(w, rows, 8);
+  double B[20 * 18], out = 0;
+  mb_jac(p, q, B);
+  for (int i = 0; i < n && i < 8; i++)
+    for (int b = 0; b < 3; b++) {        /* in-plane columns: W_y, v_x, v_z */
+      const double *row = B + 18 * rows[i] + 6 * b;
+      out = fmax(out, fmax(fabs(row[1]), fmax(fabs(row[3]), fabs(row[5]))));
+    }
+  printf("  dropped rows (0-based):");
+  for (int i = 0; i < n && i < 8; i++) printf(" %d", rows[i]);
+  printf("; their largest in-plane entry %.3g\n", out);
+  gsl_test(n != 3 || out != 0, "fourbar-rrrr: the 3 dropped rows are out-of-plane rows "
+           "(%d rows, in-plane entry %g)", n, out);
+  mb_work_free(w);
+  mb_initial(s, q);
+  r = mb_redundancy(s, q, txt, sizeof txt);
+  k = dense_rank(s, q);
+  printf("  fourbar-rssr: %d redundant rows; rank of B %d of %d rows\n", r, k, s->topo->nc);
+  gsl_test(r != 0 || k != 16, "fourbar-rssr: no redundant row, rank 16 (got %d, %d)", r, k);
+  free(p);
+  free(s);
+}
+
+/* the same motion with and without redundancy, for every scheme that takes it */
+static void test_same_motion(const lg_model *rrrr, const lg_model *rssr)
+{
+  static const char *const sch[] = {"ref", "rkmk4", "rkmk4-proj"};
+  mb_par *p = params(rrrr, NULL), *s = params(rssr, NULL);
+  if (!p || !s) { gsl_test(1, "the four-bars pass their checks"); free(p); free(s); return; }
+  for (int i = 0; i < 3; i++) {
+    lg_body a[3], b[3];
+    lg_failure f1, f2;
+    int s1 = run(p, sch[i], 1e-3, 3, a, &f1), s2 = run(s, sch[i], 1e-3, 3, b, &f2);
+    double e = s1 == LG_OK && s2 == LG_OK ? state_diff(a, b, 3) : INFINITY;
+    printf("  %-10s fourbar-rrrr against fourbar-rssr after 3 s: %.3g (statuses %d %d %s)\n",
+           sch[i], e, s1, s2, f1.why);
+    gsl_test(!(e <= 1e-10), "%s: the same motion within 1e-10 (%.3g)", sch[i], e);
+  }
+  free(p);
+  free(s);
+}
+
+/* lambda of mb_accel against A^+ b from the SVD of the dense A */
+static void compare_pinv(const mb_par *p, const lg_body *q, const char *what)
+{
+  const int nc = p->topo->nc, nb = p->topo->nb, n = 6 * nb;
+  double *B = malloc((size_t)nc * (size_t)n * sizeof *B), *f = calloc((size_t)n, sizeof *f);
+  double *mi = malloc((size_t)n * sizeof *mi), *b = malloc((size_t)nc * sizeof *b);
+  double *lam = malloc((size_t)nc * sizeof *lam), *dV = malloc((size_t)n * sizeof *dV);
+  gsl_matrix *A = gsl_matrix_alloc((size_t)nc, (size_t)nc), *V = gsl_matrix_alloc((size_t)nc, (size_t)nc);
+  gsl_vector *S = gsl_vector_alloc((size_t)nc), *wk = gsl_vector_alloc((size_t)nc);
+  mb_jac(p, q, B);
+  mb_force(p, q, f);
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int c = 0; c < 3; c++) {
+      mi[6 * i + c] = 1 / bp[MB_J + c];
+      mi[6 * i + 3 + c] = 1 / bp[MB_M];
+    }
+  }
+  mb_bdotv(p, q, b);
+  for (int r = 0; r < nc; r++) {
+    for (int c = 0; c < n; c++) b[r] += B[r * n + c] * mi[c] * f[c];
+    for (int c = 0; c < nc; c++) {
+      double a = 0;
+      for (int m = 0; m < n; m++) a += B[r * n + m] * mi[m] * B[c * n + m];
+      gsl_matrix_set(A, (size_t)r, (size_t)c, a);
+    }
+  }
+  gsl_linalg_SV_decomp(A, V, S, wk);         /* A = U S V^T, U in A */
+  const double s0 = gsl_vector_get(S, 0);
+  double smin = s0, nrm = 0, err = 0, *x = calloc((size_t)nc, sizeof *x);
+  for (int k = 0; k < nc; k++) {
+    const double sk = gsl_vector_get(S, (size_t)k);
+    if (!(sk > 1e-10 * s0)) continue;
+    smin = fmin(smin, sk);
+    double u = 0;
+    for (int r = 0; r < nc; r++) u += gsl_matrix_get(A, (size_t)r, (size_t)k) * b[r];
+    for (int r = 0; r < nc; r++) x[r] += gsl_matrix_get(V, (size_t)r, (size_t)k) * u / sk;
+  }
+  mb_work *w = mb_work_alloc(p->topo);
+  int st = w ? mb_accel(p, q, w, dV, lam) : LG_ENOMEM;
+  for (int r = 0; r < nc; r++) {
+    nrm += x[r] * x[r];
+    err += (lam[r] - x[r]) * (lam[r] - x[r]);
+  }
+  const double rel = sqrt(err / nrm), kappa = s0 / smin, tol = 100 * kappa * 2.220446049250313e-16;
+  printf("  %s: |lambda - A^+ b| / |A^+ b| = %.3g (kappa %.3g, tolerance %.3g)\n", what, rel,
+         kappa, tol);
+  gsl_test(st != LG_OK || !(rel <= tol), "%s: the minimum-norm multipliers are A^+ b (%.3g)",
+           what, rel);
+  double F[3], M[3];
+  mb_joint_reaction(p, q, 0, lam, F, M);
+  printf("  %s: out-of-plane reaction at the first ground pivot F1_2 = %.6g N\n", what, F[1]);
+  gsl_test(!(fabs(F[1]) > 0.1), "%s: the out-of-plane load is shared (F1_2 = %g)", what, F[1]);
+  mb_work_free(w);
+  free(x); free(B); free(f); free(mi); free(b); free(lam); free(dV);
+  gsl_matrix_free(A); gsl_matrix_free(V); gsl_vector_free(S); gsl_vector_free(wk);
+}
+
+static void test_min_norm(const lg_model *rrrr)
+{
+  mb_par *p = params(rrrr, "gdir=0,0.6,-0.8");
+  if (!p) { gsl_test(1, "the tilted four-bar passes its check"); return; }
+  lg_body q[3];
+  lg_failure f;
+  mb_initial(p, q);
+  compare_pinv(p, q, "fourbar-rrrr at rest");
+  int st = run(p, "ref", 1e-3, 0.5, q, &f);
+  gsl_test(st != LG_OK, "the tilted four-bar runs 0.5 s (%s)", f.why);
+  if (st == LG_OK) compare_pinv(p, q, "fourbar-rrrr after 0.5 s");
+  free(p);
+}
+
+/* a body hinged about x by two spherical joints, and by a revolute joint */
+static const char *const hinge2 =
+    "model hinge2\ngravity 9.81 0 0 -1\nbody b\nmass 1.5\ninertia 0.2 0.3 0.15\n"
+    "position 0.5 0 -1\nangvel 2 0 0\nvelocity 0 2 0\n"
+    "joint ground 0 0 0 b -0.5 0 1\njoint ground 1 0 0 b 0.5 0 1\n";
+static const char *const hinge1 =
+    "model hinge1\ngravity 9.81 0 0 -1\nbody b\nmass 1.5\ninertia 0.2 0.3 0.15\n"
+    "position 0.5 0 -1\nangvel 2 0 0\nvelocity 0 2 0\n"
+    "joint revolute ground 0.5 0 0 b 0 0 1 axis 1 0 0\n";
+
+static void test_hinge(void)
+{
+  lg_model *m2 = parse(hinge2), *m1 = parse(hinge1);
+  mb_par *p2 = m2 ? params(m2, NULL) : NULL, *p1 = m1 ? params(m1, NULL) : NULL;
+  gsl_test(!p2 || !p1, "the hinge of two spherical joints is accepted by the check");
+  if (p2 && p1) {
+    lg_body a[1], b[1];
+    char txt[200];
+    mb_initial(p2, a);
+    int r = mb_redundancy(p2, a, txt, sizeof txt);
+    printf("  hinge of two spherical joints: %d redundant (%s)\n", r, txt);
+    gsl_test(r != 1, "the hinge: one redundant row (got %d)", r);
+    lg_failure f1, f2;
+    int s1 = run(p2, "ref", 1e-3, 3, a, &f1), s2 = run(p1, "ref", 1e-3, 3, b, &f2);
+    double e = s1 == LG_OK && s2 == LG_OK ? state_diff(a, b, 1) : INFINITY;
+    printf("  ref: two spherical joints against a revolute after 3 s: %.3g\n", e);
+    gsl_test(!(e <= 1e-10), "the hinge: the revolute joint's motion within 1e-10 (%.3g; %s)", e,
+             f1.why);
+    /* gravity tilted along the axis: each spherical joint carries half */
+    mb_par *t2 = params(m2, "gdir=0.6,0,-0.8"), *t1 = params(m1, "gdir=0.6,0,-0.8");
+    if (t2 && t1) {
+      double dV[6], lam[6], F1[3], F2[3], F[3], M[3];
+      mb_work *w2 = mb_work_alloc(t2->topo), *w1 = mb_work_alloc(t1->topo);
+      mb_initial(t2, a);
+      mb_initial(t1, b);
+      int st = mb_accel(t2, a, w2, dV, lam);
+      mb_joint_reaction(t2, a, 0, lam, F1, M);
+      mb_joint_reaction(t2, a, 1, lam, F2, M);
+      st |= mb_accel(t1, b, w1, dV, lam);
+      mb_joint_reaction(t1, b, 0, lam, F, M);
+      const double half = -1.5 * 9.81 * 0.6 / 2;
+      printf("  axial loads: %.17g and %.17g (half of the revolute's %.17g: %.17g)\n", F1[0],
+             F2[0], F[0], half);
+      gsl_test(st != LG_OK || !(fabs(F1[0] - half) <= 1e-12 * fabs(half))
+               || !(fabs(F2[0] - half) <= 1e-12 * fabs(half))
+               || !(fabs(F[0] - 2 * half) <= 1e-12 * fabs(half)),
+               "the hinge: the axial load shared equally (%g, %g; revolute %g)", F1[0], F2[0], F[0]);
+      mb_work_free(w2);
+      mb_work_free(w1);
+    }
+    free(t2);
+    free(t1);
+    /* the schemes that take no redundant constraints refuse it at the start */
+    static const char *const no[] = {"dh", "rattlie", "dl", "galpha", "imid-index2"};
+    for (int i = 0; i < 5; i++) {
+      int st = run(p2, no[i], 1e-3, 0.01, a, &f1);
+      gsl_test(st != LG_EINVAL || !strstr(f1.why, "does not take redundant constraints")
+               || !strstr(f1.why, "schemes ref, rkmk4 and rkmk4-proj do"),
+               "%s refuses the hinge of two spherical joints (%d: %s)", no[i], st, f1.why);
+    }
+  }
+  free(p1);
+  free(p2);
+  mb_model_free(m1);
+  mb_model_free(m2);
+}
+
+/* a parallelogram at rest on its flattened configuration: it leaves it */
+static const char *const flat =
+    "model flat\ngravity 9.81 0 0 -1\n"
+    "body crank\nmass 1\ninertia 0.0002 0.021 0.021\nposition 0.25 0 0\n"
+    "body coupler\nmass 1\ninertia 0.0002 0.0835 0.0835\nposition 1 0 0\n"
+    "body rocker\nmass 1\ninertia 0.0002 0.021 0.021\nposition 1.25 0 0\n"
+    "joint revolute ground 0 0 0 crank -0.25 0 0 axis 0 1 0\n"
+    "joint revolute crank 0.25 0 0 coupler -0.5 0 0 axis 0 1 0\n"
+    "joint revolute coupler 0.5 0 0 rocker 0.25 0 0 axis 0 1 0\n"
+    "joint revolute ground 1 0 0 rocker -0.25 0 0 axis 0 1 0\n";
+
+static void test_singular(void)
+{
+  static const char *const sch[] = {"ref", "rkmk4", "rkmk4-proj"};
+  lg_model *m = parse(flat);
+  mb_par *p = m ? params(m, NULL) : NULL;
+  gsl_test(!p, "the flattened parallelogram is accepted by the check");
+  if (p) {
+    lg_body q[3];
+    char txt[200];
+    mb_initial(p, q);
+    int r = mb_redundancy(p, q, txt, sizeof txt);
+    printf("  flattened parallelogram: %d redundant (%s)\n", r, txt);
+    gsl_test(r != 4, "flattened: four redundant rows (got %d)", r);
+    for (int i = 0; i < 3; i++) {
+      lg_failure f;
+      int st = run(p, sch[i], 1e-3, 1, q, &f);
+      printf("  %-10s status %d at step %ld, t = %g: %s\n", sch[i], st, f.step, f.t, f.why);
+      gsl_test(st != LG_ESINGULAR || !(f.step >= 1) || !strstr(f.why, "changed rank")
+               || !strstr(f.why, "joints 1, 2, 3 and 4"),
+               "%s: the change of rank ends the run naming the joints", sch[i]);
+    }
+  }
+  free(p);
+  mb_model_free(m);
+}
+
+int main(void)
+{
+  lg_model *rrrr = read_model("src/model/examples/fourbar-rrrr.mb");
+  lg_model *rssr = read_model("src/model/examples/fourbar-rssr.mb");
+  gsl_test(!rrrr || !rssr, "the four-bar examples parse");
+  if (rrrr && rssr) {
+    test_rank(rrrr, rssr);
+    test_same_motion(rrrr, rssr);
+    test_min_norm(rrrr);
+  }
+  test_hinge();
+  test_singular();
+  mb_model_free(rrrr);
+  mb_model_free(rssr);
+  exit(gsl_test_summary());
+}
