@@ -24,6 +24,7 @@ struct lgr_sim {
   int reactions;         /* the option reactions: lgr_value reads Fk_c, Mk_c */
   int assembled;         /* the last lgr_init assembled */
   mb_assembly assembly;  /* what it did; moved: 4 numbers per body */
+  int redundant;         /* redundant constraint rows at t = 0 (lgr_redundant) */
   void *ws;              /* the scheme's workspace; NULL before lgr_init */
   lg_state st;
   double h;              /* the step of lgr_init */
@@ -504,6 +505,17 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
   }
   sim->h = h;
   sim->carried = lg_finite_fields(&sim->st);
+  sim->redundant = 0;
+  if (mb) {
+    const mb_par *p = sim->par;
+    lg_body *q = malloc(((size_t)p->topo->nb + 1) * sizeof *q);
+    if (q) {
+      mb_initial(p, q);
+      const int r = mb_redundancy(p, q, NULL, 0);
+      sim->redundant = r > 0 ? r : 0;
+    }
+    free(q);
+  }
   return sim->status = LGR_OK;
 }
 static int step_fail(lgr_sim *sim, int st, double t0, const char *what);
@@ -550,13 +562,17 @@ static int step_fail(lgr_sim *sim, int st, double t0, const char *what)
                     what, sim->s->name, h);
   const char *why = sim->st.why && sim->st.why[0] ? sim->st.why : NULL;
   if (st == LGR_ERANK)
-    return sim_fail(sim, st, NULL, 0, "%s: the constraint Jacobian lost rank under scheme %s "
-                    "(the joints of model %s are redundant, or the mechanism passes a singular "
-                    "configuration)%s%s", head, sim->s->name, sim->m->name, why ? ": " : "",
-                    why ? why : "");
+    return sim_fail(sim, st, NULL, 0, "%s: the constraint Jacobian changed rank under scheme "
+                    "%s (model %s passes a singular configuration)%s%s", head, sim->s->name,
+                    sim->m->name, why ? ": " : "", why ? why : "");
   return sim_fail(sim, st, NULL, 0, "%s: scheme %s failed: %s%s%s", head, sim->s->name,
                   lgr_strerror(st), why ? ": " : "", why ? why : "");
 }
+int lgr_redundant(const lgr_sim *sim)
+{
+  return sim && sim->ws ? sim->redundant : 0;
+}
+
 int lgr_assembly(const lgr_sim *sim, double resid[4])
 {
   if (!sim || !sim->ws || !sim->assembled || !resid) return LGR_EINVAL;

@@ -34,8 +34,9 @@ enum {
   LGR_ENONFINITE = 6, /* the state became infinite or NaN (a step too large) */
   LGR_EWORK = 7,      /* the adaptive reference reached its smallest step or its
                          cap on evaluations per step without meeting its tolerance */
-  LGR_ERANK = 8       /* the constraint Jacobian lost rank: the joints are
-                         redundant or the mechanism is at a singular configuration */
+  LGR_ERANK = 8       /* the constraint Jacobian changed rank during a run: the
+                         mechanism passed a singular configuration (redundant
+                         joints at t = 0 are taken by ref, rkmk4 and rkmk4-proj) */
 };
 
 /* The version of the library that is running, e.g. "0.1.0" (LGR_VERSION is
@@ -198,6 +199,16 @@ LGR_API int lgr_assembly(const lgr_sim *sim, double resid[4]);
    its angular velocity (rad/s).  LGR_OK; LGR_EINVAL if i is out of range
    or the last lgr_init did not assemble. */
 LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
+/* After a successful lgr_init of a multibody model: how many of its
+   constraint rows are redundant at t = 0 (they remove a motion that other
+   rows remove too: a planar four-bar of revolute joints has 3, a hinge of
+   two spherical joints 1).  Schemes ref, rkmk4 and rkmk4-proj take them,
+   with the multipliers (reaction forces) of least norm; the others refuse
+   them at lgr_init (LGR_EINVAL, naming those that take them).  A change of
+   that rank during the run (the mechanism passes a singular
+   configuration) ends lgr_step with LGR_ERANK, naming the joints.  0 for
+   none, for a model without joints, or before lgr_init. */
+LGR_API int lgr_redundant(const lgr_sim *sim);
 /* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
    > 0): checks the parameters as the model sees them, allocates the
    scheme's workspace, sets the initial state.  LGR_OK; or LGR_EINVAL (a bad

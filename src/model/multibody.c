@@ -1135,7 +1135,8 @@ void mb_general_blocks(const mb_par *p, const lg_body *q, mb_work *w)
     }
   }
 }
-static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
+int mb_factor_first(const mb_par *p, const lg_body *q, mb_work *w, double tol);
+static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   if (w->general) goto factor;          /* assembled by mb_general_blocks */
   newton_bslu_zero(w->bs);
@@ -1158,10 +1159,14 @@ static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w)
      loss are named only from the envelope's factor (w->bad stays -1) */
 factor:
   w->bad = -1;
-  if (newton_bslu_factor(w->bs, 1) < 0) return LG_OK;
+  if (newton_bslu_factor(w->bs, 1) < 0) {
+    w->ndep = 0;                        /* decided: no dependent row */
+    return LG_OK;
+  }
   for (int i = 0; i < w->nb; i++)
     for (int c = 0; c < 9; c++)
       if (!isfinite(q[i].R[c])) return mb_nonfinite(w, q);
+  if (w->ndep < 0) return mb_factor_first(p, q, w, tol);  /* the envelope decides */
   return LG_ESINGULAR;
 }
 
@@ -1206,8 +1211,11 @@ static int mb_dep_add(mb_work *w, int i, int n)
 /* The Cholesky loop of mb_factor_tol for a workspace whose dependent rows
    are not yet decided (they are decided here) or are decided and exist:
    a dependent row's pivot is not taken; its row of L is kept in zl and
-   zeroed in the factor, its inverse pivot set to zero. */
-static int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
+   zeroed in the factor, its inverse pivot set to zero.  A function apart
+   (not static, so not inlined), so that the loop of a model without
+   redundant rows stays as it was. */
+int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol);
+int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
 {
   const int nc = w->nc, *first = w->first, decide = w->ndep < 0;
   const double cut = decide ? fmax(tol, MB_RANK_TOL) : tol;
@@ -1252,12 +1260,12 @@ static int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
   return LG_OK;
 }
 
-static int mb_factor_once(const mb_par *p, const lg_body *q, mb_work *w, double tol)
+static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
   if (w->general) {                     /* a joint other than spherical */
     mb_general_blocks(p, q, w);
-    if (w->bs) return mb_factor_sparse(p, q, w);
+    if (w->bs) return mb_factor_sparse(p, q, w, tol);
     goto cholesky;
   }
   for (int k = 0; k < nj; k++)
@@ -1265,7 +1273,7 @@ static int mb_factor_once(const mb_par *p, const lg_body *q, mb_work *w, double 
       mb_side d = mb_joint_side(p, k, s);
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
-  if (w->bs) return mb_factor_sparse(p, q, w);
+  if (w->bs) return mb_factor_sparse(p, q, w, tol);
   memset(w->A, 0, w->nenv * sizeof *w->A);
   for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
@@ -1311,20 +1319,14 @@ cholesky:;
 /* the first factorisation of a workspace decides which rows are dependent
    (the envelope's does; the sparse blocks, which cannot drop a row, give
    way to the envelope when they find one) */
-static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
+int mb_factor_first(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
-  int st = mb_factor_once(p, q, w, tol);
-  if (w->ndep >= 0 || !w->bs) return st;
-  if (st != LG_ESINGULAR) {
-    if (st == LG_OK) w->ndep = 0;
-    return st;
-  }
   double *A = realloc(w->A, (w->nenv + 1) * sizeof *w->A);
   if (!A) return LG_ENOMEM;
   w->A = A;
   newton_bslu_free(w->bs);
   w->bs = NULL;
-  return mb_factor_once(p, q, w, tol);
+  return mb_factor_tol(p, q, w, tol);
 }
 
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)

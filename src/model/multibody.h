@@ -321,7 +321,9 @@ int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char 
    (newton_alloc_sparse); solver as in lg_opts */
 struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
 /* the rank test: A = B M^{-1} B^T at q factored with every pivot required
-   above tol times its diagonal entry; LG_OK or LG_ESINGULAR */
+   above tol times its diagonal entry; LG_OK or LG_ESINGULAR (the first
+   factorisation of a workspace drops the rows whose pivot is at most
+   MB_RANK_TOL of their diagonal instead: section sec:mb-redundant) */
 #define MB_RANK_TOL 1e-12
 /* the pivot every factorisation of a step needs: above round-off */
 #define MB_PIVOT_TOL (64 * 2.220446049250313e-16)

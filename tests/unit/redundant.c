@@ -159,7 +159,8 @@ static void compare_pinv(const mb_par *p, const lg_body *q, const char *what)
   double *B = malloc((size_t)nc * (size_t)n * sizeof *B), *f = calloc((size_t)n, sizeof *f);
   double *mi = malloc((size_t)n * sizeof *mi), *b = malloc((size_t)nc * sizeof *b);
   double *lam = malloc((size_t)nc * sizeof *lam), *dV = malloc((size_t)n * sizeof *dV);
-  gsl_matrix *A = gsl_matrix_alloc((size_t)nc, (size_t)nc), *V = gsl_matrix_alloc((size_t)nc, (size_t)nc);
+  gsl_matrix *A = gsl_matrix_alloc((size_t)nc, (size_t)nc);
+  gsl_matrix *V = gsl_matrix_alloc((size_t)nc, (size_t)nc);
   gsl_vector *S = gsl_vector_alloc((size_t)nc), *wk = gsl_vector_alloc((size_t)nc);
   mb_jac(p, q, B);
   mb_force(p, q, f);
@@ -270,7 +271,8 @@ static void test_hinge(void)
       gsl_test(st != LG_OK || !(fabs(F1[0] - half) <= 1e-12 * fabs(half))
                || !(fabs(F2[0] - half) <= 1e-12 * fabs(half))
                || !(fabs(F[0] - 2 * half) <= 1e-12 * fabs(half)),
-               "the hinge: the axial load shared equally (%g, %g; revolute %g)", F1[0], F2[0], F[0]);
+               "the hinge: the axial load shared equally (%g, %g; revolute %g)", F1[0], F2[0],
+               F[0]);
       mb_work_free(w2);
       mb_work_free(w1);
     }

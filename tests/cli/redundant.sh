@@ -1,0 +1,92 @@
+# redundant.sh: redundant constraints through lgsim: the note, the header
+# line, the repeated run, the same motion as the non-redundant twin,
+# assembly, reactions, refusals, and a change of rank (exit 3).
+. "$(dirname "$0")/common.inc"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+ex=$top/src/model/examples
+words='3 redundant constraints at t = 0: joints 1, 2, 3 and 4'
+words="$words (rows 2, 4 and 5 of joint 4 depend on the others)"
+for s in ref rkmk4 rkmk4-proj; do
+  "$LGSIM" run --model-file "$ex/fourbar-rrrr.mb" "$s" --h 0.001 --T 3 --every 3000 \
+    > "$tmp/rrrr.csv" 2> "$tmp/err"
+  check "fourbar-rrrr, $s: exit 0" test $? -eq 0
+  check "... one note on stderr: $(cat "$tmp/err")" test "$(cat "$tmp/err")" = \
+    "lgsim: $words; scheme $s takes them, with minimum-norm multipliers"
+  check "... and the header line" grep -qxF \
+    "# redundant = 3: joints 1, 2, 3 and 4 (rows 2, 4 and 5 of joint 4 depend on the others)" \
+    "$tmp/rrrr.csv"
+  "$LGSIM" run --model-file "$ex/fourbar-rssr.mb" "$s" --h 0.001 --T 3 --every 3000 \
+    > "$tmp/rssr.csv" 2> "$tmp/err"
+  check "fourbar-rssr, $s: exit 0, nothing on stderr, no redundant line" \
+    sh -c "[ ! -s '$tmp/err' ] && ! grep -q '^# redundant' '$tmp/rssr.csv'"
+  # the final rows: every column but energy and the defects within 1e-10
+  grep -v '^#' "$tmp/rrrr.csv" | tail -1 > "$tmp/a"
+  grep -v '^#' "$tmp/rssr.csv" | tail -1 > "$tmp/b"
+  d=$(paste -d, "$tmp/a" "$tmp/b" |
+      awk -F, '{ n = NF / 2; e = 0; for (i = 1; i <= n - 4; i++) { x = $i - $(i + n)
+                 if (x < 0) x = -x; if (x > e) e = x } printf "%.3g", e }')
+  check "$s: fourbar-rrrr and fourbar-rssr the same at t = 3 within 1e-10 ($d)" \
+    awk -v d="$d" 'BEGIN { exit !(d <= 1e-10) }'
+done
+# the run again from its header alone
+"$LGSIM" run --model-file "$ex/fourbar-rrrr.mb" ref --T 0.05 -o "$tmp/run.csv" 2> /dev/null
+header() { sed -n "s/^# $1 = //p" "$2"; }
+set -- --model-file "$(header model_file "$tmp/run.csv")" "$(header scheme "$tmp/run.csv")" \
+  --h "$(header h "$tmp/run.csv")" --T "$(header T "$tmp/run.csv")" \
+  --every "$(header every "$tmp/run.csv")"
+while read -r name val; do set -- "$@" --set "$name=$val"; done <<EOT
+$(sed -n 's/^# param \([^ ]*\) = \([^ ]*\) .*/\1 \2/p' "$tmp/run.csv")
+EOT
+"$LGSIM" run "$@" -o "$tmp/again.csv" 2> /dev/null
+check "the run repeated from its header alone gives the same bytes" \
+  cmp -s "$tmp/run.csv" "$tmp/again.csv"
+# reactions: every column finite; the out-of-plane ones are zero (planar load)
+"$LGSIM" run --model-file "$ex/fourbar-rrrr.mb" ref --T 0.1 --reactions > "$tmp/re.csv" 2> /dev/null
+st=$?
+check "--reactions: exit 0 ($st) and finite columns" \
+  sh -c "[ $st -eq 0 ] && ! grep -v '^#' '$tmp/re.csv' | grep -qi 'nan\|inf'"
+# assembly of the redundant four-bar written to four digits
+sed 's/position 0.7 0 0.7/position 0.7001 0 0.6998/
+     s/position 1.1 0 0.5/position 1.1002 0 0.4999/' \
+  "$ex/fourbar-rrrr.mb" > "$tmp/fb4.mb"
+"$LGSIM" run --model-file "$tmp/fb4.mb" rkmk4-proj --T 0.01 > /dev/null 2> "$tmp/err"
+st=$?
+check "four digits without --assemble: exit 2 ($st), suggesting it" \
+  sh -c "[ $st -eq 2 ] && grep -q -- '--assemble' '$tmp/err'"
+"$LGSIM" run --model-file "$tmp/fb4.mb" rkmk4-proj --assemble --T 0.01 > "$tmp/fb4.csv" \
+  2> "$tmp/err"
+check "--assemble: assembled" grep -q 'assembly of model fourbar-rrrr: phi_err 0.000224 -> ' \
+  "$tmp/err"
+check "... the redundancy noted" grep -qF "$words" "$tmp/err"
+check "... and recorded" grep -q '^# assemble = 1' "$tmp/fb4.csv"
+# dh takes no redundant constraints (a hinge of two spherical joints)
+printf 'model hinge\nbody b\nmass 1\ninertia 1 1 1\nposition 1 0 0\n' > "$tmp/hinge.mb"
+printf 'joint ground 0 0 0 b -1 0 0\njoint ground 0 0 1 b -1 0 1\n' >> "$tmp/hinge.mb"
+"$LGSIM" run --model-file "$tmp/hinge.mb" dh -o "$tmp/no.csv" 2> "$tmp/err"
+st=$?
+check "dh refuses the hinge of two spherical joints: exit 2 ($st), no output" \
+  sh -c "[ $st -eq 2 ] && [ ! -e '$tmp/no.csv' ]"
+w1='scheme dh does not take redundant constraints (1 at t = 0: joints 1 and 2'
+w2='(row 3 of joint 2 depends on the others)); schemes ref, rkmk4 and rkmk4-proj do'
+check "... in words naming the joints and the schemes that take them" \
+  grep -qF "$w1 $w2" "$tmp/err"
+# a parallelogram at rest on its flattened configuration leaves it: exit 3
+{ printf 'model flat\ngravity 9.81 0 0 -1\n'
+  for b in "crank 0.021 0.25" "coupler 0.0835 1" "rocker 0.021 1.25"; do
+    set -- $b; printf 'body %s\nmass 1\ninertia 0.0002 %s %s\nposition %s 0 0\n' "$1" "$2" "$2" "$3"
+  done
+  printf 'joint revolute ground 0 0 0 crank -0.25 0 0 axis 0 1 0\n'
+  printf 'joint revolute crank 0.25 0 0 coupler -0.5 0 0 axis 0 1 0\n'
+  printf 'joint revolute coupler 0.5 0 0 rocker 0.25 0 0 axis 0 1 0\n'
+  printf 'joint revolute ground 1 0 0 rocker -0.25 0 0 axis 0 1 0\n'; } > "$tmp/flat.mb"
+w1='failed at step 2, t = 0.001: the constraint Jacobian changed rank (joints 1, 2, 3 and 4:'
+w2='the mechanism passed a singular configuration)'
+for s in ref rkmk4 rkmk4-proj; do
+  rm -f "$tmp/flat.csv"
+  "$LGSIM" run --model-file "$tmp/flat.mb" "$s" --h 0.001 --T 1 -o "$tmp/flat.csv" 2> "$tmp/err"
+  st=$?
+  check "flattened parallelogram, $s: exit 3 ($st), no output" \
+    sh -c "[ $st -eq 3 ] && [ ! -e '$tmp/flat.csv' ]"
+  check "... naming the step, the time and the joints" grep -qF "$w1 $w2" "$tmp/err"
+done
+finish
