@@ -406,6 +406,12 @@ static void test_statuses(void)
            "a joint given twice: rkmk4 runs it, 3 redundant rows (%s; %d)", lgr_strerror(st),
            lgr_redundant(sim));
   lgr_free(sim);
+  sim = lgr_alloc(dp, "rkmk4", msg, sizeof msg);
+  const int before = lgr_redundant(sim);
+  st = sim ? lgr_init(sim, 0.01, msg, sizeof msg) : LGR_ENOMEM;
+  gsl_test(st != LGR_OK || before != 0 || lgr_redundant(sim) != 0 || lgr_redundant(NULL) != 0,
+           "lgr_redundant: 0 before lgr_init, for the double pendulum and for NULL");
+  lgr_free(sim);
   expect_failure(dup, "dh", NULL, 0.01, LGR_EINVAL, 0,
                  "scheme dh does not take model dup: scheme dh does not take redundant "
                  "constraints (3 at t = 0: joints 1 and 2 (rows 1, 2 and 3 of joint 2 depend on "
