@@ -1,6 +1,6 @@
 /* huang2022.c: DH, RATTLie, DL and the Lie group generalized-alpha method
-   on rigid bodies joined by spherical joints, RATTLie and generalized-alpha
-   on the heavy top. */
+   on rigid bodies joined by joints, RATTLie and generalized-alpha on the
+   heavy top. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -217,8 +217,119 @@ static double hg_length(const mb_par *p, const lg_body *q)
 /* The Newton tolerance: the caller's, but never below 8 DBL_EPSILON times
    the size of the largest term of the residual (its round-off floor). */
 #define HG_FLOOR (4 * DBL_EPSILON)
+/* ---------------------------------------------------------------- stage 1, every joint */
+/* the rows' arrays: B(q_n) by joints (12 per row), dexp by bodies, the impulse */
+static int hg_s1_rows_alloc(hg_s1 *s)
+{
+  const size_t nc = (size_t)s->p->topo->nc, nb = (size_t)s->nb;
+  s->general = 1;
+  s->B0 = malloc((12 * nc + 1) * sizeof *s->B0);
+  s->T = malloc((9 * nb + 1) * sizeof *s->T);
+  s->y = malloc((6 * nb + 1) * sizeof *s->y);
+  return s->B0 && s->T && s->y ? LG_OK : LG_ENOMEM;
+}
+
+/* joint k's block of side (0: a, 1: b) in B(q_n): m_k rows of (W, v) */
+static const double *hg_s1_b0(const hg_s1 *s, int k, int side)
+{
+  const mb_topo *t = s->p->topo;
+  return s->B0 + 12 * mb_jrow(t, k) + 6 * side * mb_joint_nrows[mb_jkind(t, k)];
+}
+
+static void hg_s1_rows_set(hg_s1 *s, const lg_body *q0)
+{
+  const mb_topo *t = s->p->topo;
+  for (int k = 0; k < s->nj; k++) {
+    double *Ba = s->B0 + 12 * mb_jrow(t, k);
+    mb_joint_eval(s->p, q0, k, NULL, Ba, Ba + 6 * mb_joint_nrows[mb_jkind(t, k)], NULL, NULL);
+  }
+}
+
+void hg_s1_impulse(const hg_s1 *s, const double *Lambda, double *y)
+{
+  const mb_topo *t = s->p->topo;
+  memset(y, 0, 6 * (size_t)s->nb * sizeof *y);
+  for (int k = 0; k < s->nj; k++) {
+    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const double *L = Lambda + mb_jrow(t, k);
+    for (int side = 0; side < 2; side++) {
+      const int i = side ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double *Bs = hg_s1_b0(s, k, side);
+      for (int r = 0; r < m; r++)
+        for (int c = 0; c < 6; c++) y[6 * i + c] += Bs[6 * r + c] * L[r];
+    }
+  }
+}
+/* Eq. (hg-s1-rows) and its Jacobian: each joint's rows from mb_joint_eval */
+int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_s1 *s = par;
+  const mb_par *p = s->p;
+  const mb_topo *t = p->topo;
+  const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
+  size_t ld;
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)n * (size_t)n * sizeof *Jac->J);
+  for (int i = 0; i < nb; i++) {                 /* the rotations: J^{-1} G(theta) - h W */
+    const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
+    double G[3], A[9], *F = s->F + 9 * i;
+    hg_G(s->form, J, th, G, Jac ? A : NULL);
+    for (int a = 0; a < 3; a++) r[3 * i + a] = G[a] / J[a] - s->c[3 * i + a];
+    so3_exp(F, th);
+    so3_mul(s->q1[i].R, s->q0[i].R, F);
+    if (Jac) {
+      double *D = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(3 * i), &ld);
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) D[(size_t)a * ld + (size_t)b] = A[3 * a + b] / J[a];
+      so3_dexp(s->T + 9 * i, th);
+    }
+  }
+  hg_s1_impulse(s, z + m0, s->y);                /* B(q_n)^T Lambda: torques, and moves of x */
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      r[3 * i + a] += s->y[6 * i + a] / b[MB_J + a];
+      s->q1[i].x[a] = s->xb[3 * i + a] - s->y[6 * i + 3 + a] / b[MB_M];
+    }
+  }
+  for (int k = 0; k < nj; k++) {                 /* Phi_k(q_{n+1}) and its blocks */
+    const int m = mb_joint_nrows[mb_jkind(t, k)], r0 = m0 + mb_jrow(t, k);
+    double B1[2][36];
+    mb_joint_eval(p, s->q1, k, r + r0, Jac ? B1[0] : NULL, Jac ? B1[1] : NULL, NULL, NULL);
+    if (!Jac) continue;
+    for (int side = 0; side < 2; side++) {
+      const int i = side ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double *b = mb_body_par(p, i), *J = b + MB_J, *B0 = hg_s1_b0(s, k, side),
+                   *Bs = B1[side], *Ti = s->T + 9 * i;
+      /* d r_rot,i / d Lambda_k = J_i^{-1} B_W,ki(q_n)^T */
+      double *C = newton_jac_at(Jac, (size_t)(3 * i), (size_t)r0, &ld);
+      for (int a = 0; a < 3; a++)
+        for (int c = 0; c < m; c++) C[(size_t)a * ld + (size_t)c] = B0[6 * c + a] / J[a];
+      /* d Phi_k / d theta_i = B_W,ki(q_{n+1}) T(theta_i) */
+      double *D = newton_jac_at(Jac, (size_t)r0, (size_t)(3 * i), &ld);
+      for (int a = 0; a < m; a++)
+        for (int c = 0; c < 3; c++)
+          D[(size_t)a * ld + (size_t)c] = Bs[6 * a] * Ti[c] + Bs[6 * a + 1] * Ti[3 + c]
+                                          + Bs[6 * a + 2] * Ti[6 + c];
+      /* d Phi_k / d Lambda_l = -B_v,ki(q_{n+1}) B_v,li(q_n)^T / m_i, every joint l at body i */
+      for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
+        const int l = s->bside[e] / 2, ml = mb_joint_nrows[mb_jkind(t, l)];
+        const double *Bl = hg_s1_b0(s, l, s->bside[e] % 2);
+        double *E = newton_jac_at(Jac, (size_t)r0, (size_t)(m0 + mb_jrow(t, l)), &ld);
+        for (int a = 0; a < m; a++)
+          for (int c = 0; c < ml; c++)
+            E[(size_t)a * ld + (size_t)c] -= (Bs[6 * a + 3] * Bl[6 * c + 3]
+                                              + Bs[6 * a + 4] * Bl[6 * c + 4]
+                                              + Bs[6 * a + 5] * Bl[6 * c + 5]) / b[MB_M];
+      }
+    }
+  }
+  memcpy(s->zlast, z, (size_t)n * sizeof *z);
+  return 0;
+}
 /* ---------------------------------------------------------------- stage 1 */
-hg_s1 *hg_s1_alloc(const mb_par *p, int form)
+static hg_s1 *hg_s1_new(const mb_par *p, int form, int general)
 {
   hg_s1 *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -226,7 +337,7 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->form = form;
   s->nb = p->topo->nb;
   s->nj = p->topo->nj;
-  s->n = 3 * s->nb + 3 * s->nj;
+  s->n = 3 * s->nb + p->topo->nc;         /* 3 nb + 3 nj for spherical joints alone */
   size_t nb = (size_t)s->nb, nj = (size_t)s->nj;
   s->c = malloc(3 * nb * sizeof *s->c);
   s->xb = malloc(3 * nb * sizeof *s->xb);
@@ -236,7 +347,8 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->zlast = malloc((size_t)s->n * sizeof *s->zlast);
   s->bptr = calloc(nb + 2, sizeof *s->bptr);
   s->bside = malloc((2 * nj + 1) * sizeof *s->bside);
-  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside) {
+  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside
+      || (general && hg_s1_rows_alloc(s) != LG_OK)) {
     hg_s1_free(s);
     return NULL;
   }
@@ -254,15 +366,31 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   return s;
 }
 
+/* the rows of mb_joint_eval when a joint is not spherical, else the
+   spherical joints' own code; hg_s1_alloc_rows always the rows */
+hg_s1 *hg_s1_alloc(const mb_par *p, int form)
+{
+  return hg_s1_new(p, form, p->topo->nxval > 0);
+}
+
+hg_s1 *hg_s1_alloc_rows(const mb_par *p, int form)
+{
+  return hg_s1_new(p, form, 1);
+}
+
 void hg_s1_free(hg_s1 *s)
 {
   if (!s) return;
   free(s->c); free(s->xb); free(s->G0); free(s->q1); free(s->F); free(s->zlast);
   free(s->bptr); free(s->bside);
+  free(s->B0); free(s->T); free(s->y);
   free(s);
 }
 
-void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
+/* for spherical joints alone (general = 0) or by the rows (1): where
+   general is a constant the compiler folds its branch */
+static inline HG_EXPAND void hg_s1_set_as(hg_s1 *s, const lg_body *q0, const lg_body *vin,
+                                          double h, int general)
 {
   const mb_par *p = s->p;
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -273,12 +401,20 @@ void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
       s->c[3 * i + a] = h * vin[i].W[a];
       s->xb[3 * i + a] = q0[i].x[a] + h * vin[i].v[a] + 0.5 * h * h * g * e[a];
     }
-  for (int k = 0; k < s->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(p, k, side);
-      if (d.body != MB_GROUND) hg_rot_block(s->G0 + 18 * k + 9 * side, &d, q0[d.body].R);
-    }
+  if (general) hg_s1_rows_set(s, q0);
+  else
+    for (int k = 0; k < s->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(p, k, side);
+        if (d.body != MB_GROUND) hg_rot_block(s->G0 + 18 * k + 9 * side, &d, q0[d.body].R);
+      }
   for (int i = 0; i < s->n; i++) s->zlast[i] = NAN;
+}
+
+void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
+{
+  if (s->general) hg_s1_set_as(s, q0, vin, h, 1);
+  else hg_s1_set_as(s, q0, vin, h, 0);
 }
 
 int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
@@ -361,6 +497,7 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
 {
   hg_s1 *s = par;
   newton_jac h = {Jac, (size_t)s->n, NULL};
+  if (s->general) return hg_s1_jfdf_rows(z, par, r, Jac ? &h : NULL);
   return hg_s1_jfdf(z, par, r, Jac ? &h : NULL);
 }
 /* ---------------------------------------------------------------- velocity projection */
@@ -493,7 +630,7 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->p = p;
   w->nb = p->topo->nb;
   w->nj = p->topo->nj;
-  w->n = 3 * w->nb + 3 * w->nj;
+  w->n = 3 * w->nb + p->topo->nc;
   w->tol = opt->newton_tol;
   w->maxiter = opt->newton_maxiter;
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
@@ -541,11 +678,11 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
   /* a model with applied forces is refused: the words in a buffer of the
-     calling thread (the workspace keeps the size it had without them) */
+     calling thread (the workspace keeps the size it had without them);
+     every kind of joint is taken (section sec:hg-joints) */
   static const char *const name[] = {"dh", "rattlie", "dl"};
   static _Thread_local char why[240];
-  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK ||
-      mb_joints_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -562,11 +699,15 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
 }
 
 /* Solve stage 1 from (w->q, w->vin): the guess extrapolates the last three
-   solutions (quadratically once there are three). */
-static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
+   solutions (quadratically once there are three).  This function and the
+   two below take general (0: spherical joints alone, 1: the rows of every
+   joint, section sec:hg-joints) as a constant: the step is compiled once
+   for each, and a model of spherical joints alone runs the first, the
+   code of the papers' figures, without a test of its own. */
+static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, int general)
 {
   const int n = w->n, m0 = 3 * w->nb;
-  hg_s1_set(w->s1, w->q, w->vin, w->h);
+  hg_s1_set_as(w->s1, w->q, w->vin, w->h, general);
   for (int j = 0; j < n; j++) {
     const double *z1 = w->zh, *z2 = w->zh + n, *z3 = w->zh + 2 * n;
     w->z[j] = w->nh == 3 ? 3 * z1[j] - 3 * z2[j] + z3[j]
@@ -574,11 +715,14 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
             : w->nh == 1 ? z1[j]
             : j < m0 ? w->h * w->vin[j / 3].W[j % 3] : 0.0;
   }
-  const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
-  int st = newton_solve_sparse(w->nw, hg_s1_jfdf, w->s1, w->z, tol, w->maxiter, iters, resid);
+  double L = hg_length(w->p, w->q);
+  if (general) L = fmax(L, 1.0);                 /* dot rows: products of unit vectors */
+  const double tol = fmax(w->tol, HG_FLOOR * fmax(L, hg_amax(w->s1->c, m0)));
+  int st = newton_solve_sparse(w->nw, general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, w->z, tol,
+                               w->maxiter, iters, resid);
   if (st != LG_OK) return st;
-  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r,
-      NULL);
+  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0)
+    (general ? hg_s1_jfdf_rows : hg_s1_jfdf)(w->z, w->s1, w->r, NULL);
   memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
   memcpy(w->zh, w->z, (size_t)n * sizeof *w->z);
   if (w->nh < 3) w->nh++;
@@ -588,7 +732,7 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
 /* Move to q_{n+1} of the solved stage 1, with the velocities of the free
    second half step: J W = F^T Pi+, Pi+ = J W_in - B_W(q_n)^T Lambda / h (equal
    to -G(-theta)/h at the solution), v = v_in + h g - M^{-1} B_v^T Lambda / h. */
-static void hg_vi_advance(hg_vi_ws *w)
+static inline HG_EXPAND void hg_vi_advance(hg_vi_ws *w, int general)
 {
   const mb_par *p = w->p;
   const double h = w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -603,17 +747,26 @@ static void hg_vi_advance(hg_vi_ws *w)
       w->q[i].v[a] = w->vin[i].v[a] + h * g * e[a];
     }
   }
-  for (int k = 0; k < w->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(p, k, side);
-      if (d.body == MB_GROUND) continue;
-      const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 +
-          18 * k + 9 * side;
+  if (general) {                                 /* every joint: section sec:hg-joints */
+    double *y = w->s1->y;
+    hg_s1_impulse(w->s1, w->z + m0, y);
+    for (int i = 0; i < w->nb; i++)
       for (int a = 0; a < 3; a++) {
-        Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
-        w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
+        Pi[3 * i + a] -= y[6 * i + a] / h;
+        w->q[i].v[a] -= y[6 * i + 3 + a] / (mb_body_par(p, i)[MB_M] * h);
       }
-    }
+  } else
+    for (int k = 0; k < w->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(p, k, side);
+        if (d.body == MB_GROUND) continue;
+        const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 +
+            18 * k + 9 * side;
+        for (int a = 0; a < 3; a++) {
+          Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
+          w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
+        }
+      }
   for (int i = 0; i < w->nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J;
     so3_mtv(w->q[i].W, w->s1->F + 9 * i, Pi + 3 * i);
@@ -622,18 +775,17 @@ static void hg_vi_advance(hg_vi_ws *w)
   w->k++;
 }
 
-static int hg_vi_step(void *ws, lg_state *s)
+static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
 {
-  hg_vi_ws *w = ws;
   int it = 0, it2 = 0, st;
   double res = 0;
   if (w->kind != HG_DL || !w->pending) {
-    st = hg_vi_solve(w, &it, &res);
+    st = hg_vi_solve(w, &it, &res, general);
     s->newton_iters = it;
     s->newton_resid = res;
     if (st != LG_OK) return st;
   }
-  hg_vi_advance(w);
+  hg_vi_advance(w, general);
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
     st = hg_project(w->p, w->q, &w->pj, w->mw);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
@@ -644,26 +796,43 @@ static int hg_vi_step(void *ws, lg_state *s)
   /* DL: the velocities just computed are M^{-1} p^-_{n+1}; the output is the
      average of p^- and p^+ = p^- - B^T Lambda_{n+1} / h, which needs the
      multiplier of the next step: solve it now and keep it. */
-  st = hg_vi_solve(w, &it2, &res);
+  st = hg_vi_solve(w, &it2, &res, general);
   s->newton_iters = it + it2;
   s->newton_resid = res;
   w->pending = st == LG_OK;
   if (st != LG_OK) return st;
   const int m0 = 3 * w->nb;
-  for (int k = 0; k < w->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(w->p, k, side);
-      if (d.body == MB_GROUND) continue;
-      const double *b = mb_body_par(w->p, d.body), *L = w->z + m0 + 3 * k;
-      double y[3];
-      hg_gtx(y, w->s1->G0 + 18 * k + 9 * side, L, b + MB_J);
+  if (general) {                                 /* every joint: section sec:hg-joints */
+    double *y = w->s1->y;
+    hg_s1_impulse(w->s1, w->z + m0, y);
+    for (int i = 0; i < w->nb; i++) {
+      const double *b = mb_body_par(w->p, i);
       for (int a = 0; a < 3; a++) {
-        w->q[d.body].W[a] -= 0.5 * y[a] / w->h;
-        w->q[d.body].v[a] -= 0.5 * d.s * L[a] / (b[MB_M] * w->h);
+        w->q[i].W[a] -= 0.5 * y[6 * i + a] / (b[MB_J + a] * w->h);
+        w->q[i].v[a] -= 0.5 * y[6 * i + 3 + a] / (b[MB_M] * w->h);
       }
     }
+  } else
+    for (int k = 0; k < w->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(w->p, k, side);
+        if (d.body == MB_GROUND) continue;
+        const double *b = mb_body_par(w->p, d.body), *L = w->z + m0 + 3 * k;
+        double y[3];
+        hg_gtx(y, w->s1->G0 + 18 * k + 9 * side, L, b + MB_J);
+        for (int a = 0; a < 3; a++) {
+          w->q[d.body].W[a] -= 0.5 * y[a] / w->h;
+          w->q[d.body].v[a] -= 0.5 * d.s * L[a] / (b[MB_M] * w->h);
+        }
+      }
   hg_vi_put(w, s);
   return LG_OK;
+}
+
+static int hg_vi_step(void *ws, lg_state *s)
+{
+  hg_vi_ws *w = ws;
+  return w->s1->general ? hg_vi_step_as(w, s, 1) : hg_vi_step_as(w, s, 0);
 }
 /* ---------------------------------------------------------------- generalized-alpha */
 void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
