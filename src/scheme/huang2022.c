@@ -3,6 +3,7 @@
    heavy top. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
@@ -588,6 +589,154 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *d, mb_work *w)
   if (!w) return hg_project_dense(p, q, d);
   return mb_project_velocity(p, q, w);
 }
+/* ---------------------------------------------------------------- applied forces */
+/* whether a model's applied forces depend on the velocities (a damper, a callback) */
+static int hg_forces_vdep(const mb_par *p)
+{
+  const mb_loads *L = p->topo->ld;
+  if (L->ufn) return 1;
+  for (int k = 0; k < L->ns; k++)
+    if (mb_spring_par(p, k)[MB_SC] != 0) return 1;
+  return 0;
+}
+
+/* DL's words for such a model: the first damper, else the callback */
+static void hg_forces_refuse_dl(const mb_par *p, char *why, size_t n)
+{
+  const mb_topo *t = p->topo;
+  int k = 0;
+  while (k < t->ld->ns && mb_spring_par(p, k)[MB_SC] == 0) k++;
+  if (k == t->ld->ns) {
+    snprintf(why, n, "scheme dl does not take forces that depend on the velocities (the force "
+             "callback given to lgr_set_force); schemes dh and rattlie do");
+    return;
+  }
+  const int line = t->line ? t->line[t->nb + t->nj + 1 + k] : 0;
+  snprintf(why, n, "scheme dl does not take forces that depend on the velocities (spring %d, "
+           "damping %g, at %s line %d); schemes dh and rattlie do", k + 1,
+           mb_spring_par(p, k)[MB_SC], t->file ? t->file : "the model", line);
+}
+
+/* stage 1 with the impulse h/2 f_a(q_n, V_n) (q: positions and velocities
+   at t_n): c += h^2/2 J^{-1} tau_a, xb += h^2/(2 m) f_a; the forces in fa */
+static void hg_forces_start(const mb_par *p, hg_s1 *s, const lg_body *q, double t, double *fa)
+{
+  const double hh = 0.5 * s->h * s->h;
+  memset(fa, 0, 6 * (size_t)s->nb * sizeof *fa);
+  mb_at(p, t);
+  mb_applied(p, q, fa);
+  for (int i = 0; i < s->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      s->c[3 * i + a] += hh * fa[6 * i + a] / b[MB_J + a];
+      s->xb[3 * i + a] += hh * fa[6 * i + 3 + a] / b[MB_M];
+    }
+  }
+}
+
+hg_end *hg_end_alloc(const mb_par *p)
+{
+  hg_end *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  e->p = p;
+  e->nb = p->topo->nb;
+  e->nc = p->topo->nc;
+  e->n = 6 * e->nb + e->nc;
+  const size_t nv = 6 * (size_t)e->nb, nc = (size_t)e->nc;
+  e->q = calloc((size_t)e->nb, sizeof *e->q);
+  e->Vs = malloc(nv * sizeof *e->Vs);
+  e->B = malloc((nc * nv + 1) * sizeof *e->B);
+  e->Kq = malloc(nv * nv * sizeof *e->Kq);
+  e->Kv = malloc(nv * nv * sizeof *e->Kv);
+  e->f = malloc(nv * sizeof *e->f);
+  if (!e->q || !e->Vs || !e->B || !e->Kq || !e->Kv || !e->f) {
+    hg_end_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+void hg_end_free(hg_end *e)
+{
+  if (!e) return;
+  free(e->q); free(e->Vs); free(e->B); free(e->Kq); free(e->Kv); free(e->f);
+  free(e);
+}
+
+void hg_end_set(hg_end *e, const lg_body *q, double h, double t)
+{
+  const mb_par *p = e->p;
+  e->h = h;
+  e->t = t;
+  memcpy(e->q, q, (size_t)e->nb * sizeof *q);
+  for (int i = 0; i < e->nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->Vs[6 * i + a] = q[i].W[a];
+      e->Vs[6 * i + 3 + a] = q[i].v[a];
+    }
+  if (e->nc > 0) mb_jac(p, q, e->B);
+  memset(e->f, 0, 6 * (size_t)e->nb * sizeof *e->f);
+  mb_at(p, t);
+  mb_applied(p, q, e->f);
+  e->fscale = 0;
+  for (int i = 0; i < e->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++)
+      e->fscale = fmax(e->fscale, fmax(fabs(e->f[6 * i + a] / b[MB_J + a]),
+                                       fabs(e->f[6 * i + 3 + a] / b[MB_M])));
+  }
+  e->fscale *= 0.5 * h;
+}
+
+int hg_end_fdf(const double *u, void *par, double *r, double *Jac)
+{
+  hg_end *e = par;
+  const mb_par *p = e->p;
+  const int nb = e->nb, nc = e->nc, nv = 6 * nb, n = e->n;
+  for (int i = 0; i < nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->q[i].W[a] = u[6 * i + a];
+      e->q[i].v[a] = u[6 * i + 3 + a];
+    }
+  memset(e->f, 0, (size_t)nv * sizeof *e->f);
+  mb_at(p, e->t);
+  mb_applied(p, e->q, e->f);
+  double mi[6];
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) { mi[a] = 1 / b[MB_J + a]; mi[3 + a] = 1 / b[MB_M]; }
+    for (int c = 0; c < 6; c++) {
+      const int j = 6 * i + c;
+      double s = 0;
+      for (int k = 0; k < nc; k++) s += e->B[(size_t)k * (size_t)nv + (size_t)j] * u[nv + k];
+      r[j] = u[j] - e->Vs[j] - 0.5 * e->h * mi[c] * e->f[j] + mi[c] * s;
+    }
+  }
+  for (int k = 0; k < nc; k++) {
+    double s = 0;
+    for (int j = 0; j < nv; j++) s += e->B[(size_t)k * (size_t)nv + (size_t)j] * u[j];
+    r[nv + k] = s;
+  }
+  if (!Jac) return 0;
+  memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  mb_applied_jac(p, e->q, e->Kq, e->Kv);
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) { mi[a] = 1 / b[MB_J + a]; mi[3 + a] = 1 / b[MB_M]; }
+    for (int c = 0; c < 6; c++) {
+      const int j = 6 * i + c;
+      double *row = Jac + (size_t)j * (size_t)n;
+      for (int l = 0; l < nv; l++)
+        row[l] = -0.5 * e->h * mi[c] * e->Kv[(size_t)j * (size_t)nv + (size_t)l];
+      row[j] += 1;
+      for (int k = 0; k < nc; k++) row[nv + k] = mi[c] * e->B[(size_t)k * (size_t)nv + (size_t)j];
+    }
+  }
+  for (int k = 0; k < nc; k++)
+    memcpy(Jac + (size_t)(nv + k) * (size_t)n, e->B + (size_t)k * (size_t)nv,
+           (size_t)nv * sizeof *Jac);
+  return 0;
+}
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
 enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
 
@@ -607,6 +756,11 @@ typedef struct {
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
   int nh;
   int pending;           /* DL: z solves the stage 1 from q already */
+  int applied, vdep;     /* springs, forces, torques or a callback; a damper or a callback */
+  double *fa;            /* 6 nb: the applied forces at the start of the pending stage 1 */
+  hg_end *end;           /* the end of the step with applied forces (section sec:hg-forces) */
+  newton_ws *nw2;        /* its Newton solver, when the forces depend on V */
+  double *u;             /* its unknowns (V, mu) */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -618,6 +772,7 @@ static void hg_vi_free(void *ws)
   hg_proj_free(&w->pj);
   mb_work_free(w->mw);
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
+  free(w->fa); hg_end_free(w->end); newton_free(w->nw2); free(w->u);
   free(w);
 }
 
@@ -636,7 +791,10 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* rotations of body i enter only its rows: bordered block diagonal, 3 x 3 */
   w->nw = mb_newton_alloc(p->topo, 3, opt->newton_solver);
-  w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
+  /* applied forces, like joints other than spherical, take the rows */
+  w->applied = mb_applied_any(p->topo->ld);
+  w->s1 = (w->applied ? hg_s1_alloc_rows : hg_s1_alloc)(p, kind == HG_RL ? HG_FORM_RL
+                                                                          : HG_FORM_DH);
   w->q = calloc(nb, sizeof *w->q);
   w->vin = calloc(nb, sizeof *w->vin);
   w->z = malloc(n * sizeof *w->z);
@@ -645,7 +803,15 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   int small = w->n < HG_DENSE;
   if (small) small = hg_proj_alloc(&w->pj, p->topo) == LG_OK;
   else w->mw = mb_work_alloc(p->topo);
-  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)) {
+  if (w->applied) {
+    const size_t n2 = 6 * nb + (size_t)p->topo->nc;
+    w->fa = malloc(6 * nb * sizeof *w->fa);
+    w->end = hg_end_alloc(p);
+    w->nw2 = newton_alloc(n2, LG_NEWTON_DIRECT);
+    w->u = malloc(n2 * sizeof *w->u);
+  }
+  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)
+      || (w->applied && (!w->fa || !w->end || !w->nw2 || !w->u))) {
     hg_vi_free(w);
     return NULL;
   }
@@ -677,12 +843,13 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   hg_vi_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* a model with applied forces is refused: the words in a buffer of the
-     calling thread (the workspace keeps the size it had without them);
-     every kind of joint is taken (section sec:hg-joints) */
-  static const char *const name[] = {"dh", "rattlie", "dl"};
+  /* every kind of joint is taken (section sec:hg-joints), and applied
+     forces (section sec:hg-forces), except by DL those that depend on the
+     velocities: the words in a buffer of the calling thread */
   static _Thread_local char why[240];
-  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+  w->vdep = w->applied && hg_forces_vdep(w->p);
+  if (w->kind == HG_DL && w->vdep) {
+    hg_forces_refuse_dl(w->p, why, sizeof why);
     s->why = why;
     return LG_EINVAL;
   }
@@ -708,6 +875,7 @@ static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, 
 {
   const int n = w->n, m0 = 3 * w->nb;
   hg_s1_set_as(w->s1, w->q, w->vin, w->h, general);
+  if (general && w->applied) hg_forces_start(w->p, w->s1, w->vin, (double)w->k * w->h, w->fa);
   for (int j = 0; j < n; j++) {
     const double *z1 = w->zh, *z2 = w->zh + n, *z3 = w->zh + 2 * n;
     w->z[j] = w->nh == 3 ? 3 * z1[j] - 3 * z2[j] + z3[j]
@@ -755,6 +923,12 @@ static inline HG_EXPAND void hg_vi_advance(hg_vi_ws *w, int general)
         Pi[3 * i + a] -= y[6 * i + a] / h;
         w->q[i].v[a] -= y[6 * i + 3 + a] / (mb_body_par(p, i)[MB_M] * h);
       }
+    if (w->applied)                              /* h/2 f_n: section sec:hg-forces */
+      for (int i = 0; i < w->nb; i++)
+        for (int a = 0; a < 3; a++) {
+          Pi[3 * i + a] += 0.5 * h * w->fa[6 * i + a];
+          w->q[i].v[a] += 0.5 * h * w->fa[6 * i + 3 + a] / mb_body_par(p, i)[MB_M];
+        }
   } else
     for (int k = 0; k < w->nj; k++)
       for (int side = 0; side < 2; side++) {
@@ -775,6 +949,48 @@ static inline HG_EXPAND void hg_vi_advance(hg_vi_ws *w, int general)
   w->k++;
 }
 
+/* The end impulse h/2 f_a(q_{n+1}, V_{n+1}) on V* (in w->q, at t_{n+1}):
+   added when the forces depend on the positions alone; else V_{n+1} and the
+   multipliers of B(q_{n+1}) V_{n+1} = 0 by Newton (DH and RATTLie), to
+   16 eps of the velocities and impulses it sums, or the caller's tolerance
+   over h (the stage-1 residual is a displacement). */
+static int hg_forces_end(hg_vi_ws *w, int *iters)
+{
+  const mb_par *p = w->p;
+  const double h = w->h, t = (double)w->k * h;
+  const int nb = w->nb;
+  hg_end *e = w->end;
+  if (!w->vdep) {
+    double *f = e->f;
+    memset(f, 0, 6 * (size_t)nb * sizeof *f);
+    mb_at(p, t);
+    mb_applied(p, w->q, f);
+    for (int i = 0; i < nb; i++) {
+      const double *b = mb_body_par(p, i);
+      for (int a = 0; a < 3; a++) {
+        w->q[i].W[a] += 0.5 * h * f[6 * i + a] / b[MB_J + a];
+        w->q[i].v[a] += 0.5 * h * f[6 * i + 3 + a] / b[MB_M];
+      }
+    }
+    return LG_OK;
+  }
+  hg_end_set(e, w->q, h, t);
+  const size_t nv = 6 * (size_t)nb;
+  memcpy(w->u, e->Vs, nv * sizeof *w->u);
+  memset(w->u + nv, 0, (size_t)e->nc * sizeof *w->u);
+  const double tol = fmax(w->tol / h, 16 * DBL_EPSILON * fmax(hg_amax(e->Vs, (int)nv) + e->fscale,
+                                                             DBL_MIN));
+  double res = 0;
+  int st = newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
+  if (st != LG_OK) return st;
+  for (int i = 0; i < nb; i++)
+    for (int a = 0; a < 3; a++) {
+      w->q[i].W[a] = w->u[6 * i + a];
+      w->q[i].v[a] = w->u[6 * i + 3 + a];
+    }
+  return LG_OK;
+}
+
 static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
 {
   int it = 0, it2 = 0, st;
@@ -786,9 +1002,17 @@ static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
     if (st != LG_OK) return st;
   }
   hg_vi_advance(w, general);
+  if (general && w->applied) {                   /* h/2 f_{n+1}: section sec:hg-forces */
+    int it3 = 0;
+    st = hg_forces_end(w, &it3);
+    it += it3;
+    s->newton_iters = it;
+    if (st != LG_OK) return st;
+  }
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
-    st = hg_project(w->p, w->q, &w->pj, w->mw);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
+    /* stage 2: B(q_{n+1}) V_{n+1} = 0 (with forces that depend on V, solved with them) */
+    st = general && w->vdep ? LG_OK : hg_project(w->p, w->q, &w->pj, w->mw);
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
     return st;

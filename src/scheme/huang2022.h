@@ -60,6 +60,26 @@ int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac);
    Lambda, B_v,i(q_n)^T Lambda) summed over the joints at body i */
 void hg_s1_impulse(const hg_s1 *s, const double *Lambda, double *y);
 
+/* The end of a step of DH or RATTLie with applied forces that depend on
+   the velocities: unknowns u = (V_{n+1} (W, v of each body), mu (nc)),
+   residual (V - V* - h/2 M^{-1} f_a(q, V) + M^{-1} B^T mu, B V) at
+   q = q_{n+1}, Jacobian [I - h/2 M^{-1} K_v, M^{-1} B^T; B, 0], dense */
+typedef struct {
+  const mb_par *p;
+  int nb, nc, n;         /* n = 6 nb + nc */
+  double h, t;           /* the step; the time of q (for a callback) */
+  lg_body *q;            /* q_{n+1}, its V written at each evaluation */
+  double *Vs;            /* 6 nb: V* */
+  double *B, *Kq, *Kv;   /* nc x 6 nb at q; the force Jacobians, 36 nb^2 each */
+  double *f;             /* 6 nb: f_a at the last evaluation */
+  double fscale;         /* h/2 max |M^{-1} f_a(q, V*)| */
+} hg_end;
+hg_end *hg_end_alloc(const mb_par *p);
+void hg_end_free(hg_end *e);
+/* q: positions q_{n+1} and velocities V*; h the step, t the time of q */
+void hg_end_set(hg_end *e, const lg_body *q, double h, double t);
+int hg_end_fdf(const double *u, void *par, double *r, double *Jac);
+
 /* The Lie group generalized-alpha method (index 3) on a multibody system:
    unknowns z = (u_i = c_q dV_i (6 per body), Lambda_k = c_q lambda_k),
    residual (c_q M^{-1} (M dV - f + B^T lambda), Phi(q_{n+1})). */
