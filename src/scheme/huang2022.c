@@ -803,15 +803,18 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   int small = w->n < HG_DENSE;
   if (small) small = hg_proj_alloc(&w->pj, p->topo) == LG_OK;
   else w->mw = mb_work_alloc(p->topo);
-  if (w->applied) {
+  /* the dense end system only where a force may depend on V: a spring
+     (its damping a parameter) or a callback */
+  const int coupled = w->applied && mb_applied_coupled(p->topo->ld);
+  if (w->applied) w->fa = malloc(6 * nb * sizeof *w->fa);
+  if (coupled) {
     const size_t n2 = 6 * nb + (size_t)p->topo->nc;
-    w->fa = malloc(6 * nb * sizeof *w->fa);
     w->end = hg_end_alloc(p);
     w->nw2 = newton_alloc(n2, LG_NEWTON_DIRECT);
     w->u = malloc(n2 * sizeof *w->u);
   }
   if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)
-      || (w->applied && (!w->fa || !w->end || !w->nw2 || !w->u))) {
+      || (w->applied && !w->fa) || (coupled && (!w->end || !w->nw2 || !w->u))) {
     hg_vi_free(w);
     return NULL;
   }
@@ -961,7 +964,7 @@ static int hg_forces_end(hg_vi_ws *w, int *iters)
   const int nb = w->nb;
   hg_end *e = w->end;
   if (!w->vdep) {
-    double *f = e->f;
+    double *f = w->fa;                           /* free: the advance has used f_n */
     memset(f, 0, 6 * (size_t)nb * sizeof *f);
     mb_at(p, t);
     mb_applied(p, w->q, f);
