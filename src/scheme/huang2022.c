@@ -665,6 +665,134 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_put(w, s);
   return LG_OK;
 }
+/* the first guess of the groups: Lambda_k = c_q lambda_k, the copies the
+   guesses of the u they copy (z's bodies' part already set) */
+static void hg_ga_guess_groups(const hg_ga *g, const double *lam, double *z)
+{
+  const mb_topo *t = g->p->topo;
+  const int m0 = 6 * g->nb;
+  for (int k = 0; k < g->nj; k++) {
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + g->goff[k];
+    for (int r = 0; r < m; r++) z[G + r] = g->cq * lam[mb_jrow(t, k) + r];
+    if (mb_joint_ncopy(t, k) == 0) continue;
+    memcpy(z + G + m, z + 6 * t->joint[k].a, 6 * sizeof *z);
+    memcpy(z + G + m + 6, z + 6 * t->joint[k].b, 6 * sizeof *z);
+  }
+}
+
+/* out (6 x 6) = K's rows of side s against the columns of side o, the
+   rotational columns times T */
+static void hg_stiff_block(double out[36], const double *K, int s, int o, const double T[9])
+{
+  for (int a = 0; a < 6; a++) {
+    const double *k = K + 12 * (6 * s + a) + 6 * o;
+    for (int b = 0; b < 3; b++)
+      out[6 * a + b] = k[0] * T[b] + k[1] * T[3 + b] + k[2] * T[6 + b];
+    for (int b = 3; b < 6; b++) out[6 * a + b] = k[b];
+  }
+}
+
+int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_ga *g = par;
+  const mb_par *p = g->p;
+  const mb_topo *t = p->topo;
+  const int nb = g->nb, nj = g->nj, m0 = 6 * nb;
+  const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
+  size_t ld, lc, lr;
+  /* the dense form is cleared here; the structured store is handed zeros */
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
+  for (int i = 0; i < nb; i++) {            /* as hg_ga_jfdf: the bodies' own terms */
+    const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
+    lg_body *b = &g->q1[i];
+    double th[3], F[9], JW[3], gy[3];
+    for (int a = 0; a < 3; a++) {
+      th[a] = g->dq0[6 * i + a] + u[a];
+      b->x[a] = g->q0[i].x[a] + g->dq0[6 * i + 3 + a] + u[3 + a];
+      b->W[a] = g->V0[6 * i + a] + g->cvq * u[a];
+      b->v[a] = g->V0[6 * i + 3 + a] + g->cvq * u[3 + a];
+      JW[a] = J[a] * b->W[a];
+    }
+    so3_exp(F, th);
+    so3_mul(b->R, g->q0[i].R, F);
+    so3_cross(gy, JW, b->W);
+    for (int a = 0; a < 3; a++) {
+      r[6 * i + a] = u[a] - cq * gy[a] / J[a];
+      r[6 * i + 3 + a] = u[3 + a] - cq * gr * e[a];
+    }
+    if (!Jac) continue;
+    so3_dexp(g->T + 9 * i, th);
+    double Hw[9], Hj[9];
+    so3_hat(Hw, b->W);
+    so3_hat(Hj, JW);
+    double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+    for (int a = 0; a < 3; a++) {
+      for (int c = 0; c < 3; c++)
+        D[(size_t)a * ld + (size_t)c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
+      D[(size_t)a * ld + (size_t)a] += 1.0;
+      D[(size_t)(3 + a) * ld + (size_t)(3 + a)] = 1.0;
+    }
+  }
+  for (int k = 0; k < nj; k++) {
+    const mb_joint *j = &t->joint[k];
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + g->goff[k];
+    const int nc = mb_joint_ncopy(t, k);
+    const double *L = z + G;
+    double Bs[2][36], K[144];
+    mb_joint_eval(p, g->q1, k, r + G, Bs[0], Bs[1], NULL, NULL);   /* Phi_k */
+    if (Jac) mb_joint_stiff(p, g->q1, k, L, K);
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? j->b : j->a;
+      if (i == MB_GROUND) continue;
+      const double *bp = mb_body_par(p, i), *Bk = Bs[s];
+      const double Mi[6] = {bp[MB_J], bp[MB_J + 1], bp[MB_J + 2], bp[MB_M], bp[MB_M], bp[MB_M]};
+      for (int c = 0; c < 6; c++) {         /* M^{-1} B^T Lambda */
+        double x = 0;
+        for (int q = 0; q < m; q++) x += Bk[6 * q + c] * L[q];
+        r[6 * i + c] += x / Mi[c];
+      }
+      if (!Jac) continue;
+      const double *Ti = g->T + 9 * i;
+      double S[36];
+      hg_stiff_block(S, K, s, s, Ti);       /* d(M^{-1} B^T Lambda)/du_i */
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      double *C = newton_jac_at(Jac, (size_t)(6 * i), (size_t)G, &lc);
+      double *R = newton_jac_at(Jac, (size_t)G, (size_t)(6 * i), &lr);
+      for (int a = 0; a < 6; a++) {
+        for (int b = 0; b < 6; b++) D[(size_t)a * ld + (size_t)b] += S[6 * a + b] / Mi[a];
+        for (int q = 0; q < m; q++) C[(size_t)a * lc + (size_t)q] = Bk[6 * q + a] / Mi[a];
+      }
+      for (int q = 0; q < m; q++) {         /* dPhi/du_i = B (T on the rotation) */
+        const double *bq = Bk + 6 * q;
+        for (int b = 0; b < 3; b++)
+          R[(size_t)q * lr + (size_t)b] = bq[0] * Ti[b] + bq[1] * Ti[3 + b] + bq[2] * Ti[6 + b];
+        for (int b = 3; b < 6; b++) R[(size_t)q * lr + (size_t)b] = bq[b];
+      }
+      if (nc == 0) continue;
+      /* the coupling to the other body, in the columns of its copy */
+      const int o = 1 - s, io = o ? j->b : j->a;
+      hg_stiff_block(S, K, s, o, g->T + 9 * io);
+      double *X = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + m + 6 * o), &lc);
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++) X[(size_t)a * lc + (size_t)b] = S[6 * a + b] / Mi[a];
+    }
+    if (nc == 0) continue;
+    /* the rows of the copies: s_k - (u_a, u_b) */
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? j->b : j->a, c0 = G + m + 6 * s;
+      for (int c = 0; c < 6; c++) r[c0 + c] = z[c0 + c] - z[6 * i + c];
+      if (!Jac) continue;
+      double *E = newton_jac_at(Jac, (size_t)c0, (size_t)c0, &ld);
+      double *N = newton_jac_at(Jac, (size_t)c0, (size_t)(6 * i), &lr);
+      for (int c = 0; c < 6; c++) {
+        E[(size_t)c * ld + (size_t)c] = 1.0;
+        N[(size_t)c * lr + (size_t)c] = -1.0;
+      }
+    }
+  }
+  memcpy(g->zlast, z, (size_t)g->n * sizeof *z);
+  return 0;
+}
 /* ---------------------------------------------------------------- generalized-alpha */
 void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
 {
@@ -683,6 +811,16 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   g->nj = p->topo->nj;
   g->n = 6 * g->nb + 3 * g->nj;
   size_t nb = (size_t)g->nb;
+  if (p->topo->nxval > 0) {              /* a joint other than spherical: groups */
+    g->goff = malloc(((size_t)g->nj + 1) * sizeof *g->goff);
+    g->T = malloc(9 * nb * sizeof *g->T);
+    if (!g->goff || !g->T) { hg_ga_free(g); return NULL; }
+    g->goff[0] = 0;
+    for (int k = 0; k < g->nj; k++)
+      g->goff[k + 1] = g->goff[k] + mb_joint_nrows[mb_jkind(p->topo, k)]
+                       + mb_joint_ncopy(p->topo, k);
+    g->n = 6 * g->nb + g->goff[g->nj];
+  }
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
   g->applied = mb_applied_any(p->topo->ld);
@@ -697,6 +835,7 @@ void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
   free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
+  free(g->goff); free(g->T);
   free(g);
 }
 
@@ -794,6 +933,7 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
 {
   hg_ga *g = par;
   newton_jac h = {Jac, (size_t)g->n, NULL};
+  if (g->goff) return hg_ga_jfdf_joints(z, par, r, Jac ? &h : NULL);
   return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
 int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
@@ -804,7 +944,7 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
   const size_t n6 = 6 * (size_t)nb;
   double *fa = g->f, *Kq = fa + n6, *Kv = Kq + n6 * n6;
   if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
-  int st = hg_ga_jfdf(z, par, r, Jac);
+  int st = g->goff ? hg_ga_jfdf_joints(z, par, r, Jac) : hg_ga_jfdf(z, par, r, Jac);
   if (st != 0) return st;
   memset(fa, 0, n6 * sizeof *fa);
   mb_applied(p, g->q1, fa);
@@ -858,7 +998,7 @@ typedef struct {
   hg_ga *g;
   mb_work *mw;
   lg_body *q;
-  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
+  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, nc, n, n */
   newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
 } hg_ga_ws;
 
@@ -890,15 +1030,24 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
   /* a spring couples bodies no joint couples: with springs, dense */
-  w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
-                          : mb_newton_alloc(p->topo, 6, opt->newton_solver);
-  w->g = hg_ga_alloc(p);
-  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied : hg_ga_jfdf;
+  if (p->topo->nxval > 0) {     /* other joints: groups with copies (section below) */
+    w->g = hg_ga_alloc(p);
+    w->n = w->g ? w->g->n : 0;
+    n = (size_t)w->n;
+    w->nw = !w->g ? NULL : mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
+            : mb_newton_alloc_stiff(p->topo, 6, opt->newton_solver, w->g->goff);
+  } else {
+    w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
+                            : mb_newton_alloc(p->topo, 6, opt->newton_solver);
+    w->g = hg_ga_alloc(p);
+  }
+  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied
+          : w->g && w->g->goff ? hg_ga_jfdf_joints : hg_ga_jfdf;
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
   w->a = malloc(6 * nb * sizeof *w->a);
-  w->lam = malloc((3 * (size_t)w->nj + 1) * sizeof *w->lam);
+  w->lam = malloc(((size_t)p->topo->nc + 1) * sizeof *w->lam);
   w->z = malloc(n * sizeof *w->z);
   w->r = malloc(n * sizeof *w->r);
   if (!w->nw || !w->g || !w->mw || !w->q || !w->Vd || !w->a || !w->lam || !w->z || !w->r) {
@@ -913,13 +1062,6 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* its Newton system is written for spherical joints: other joints are
-     refused, in words kept by the calling thread */
-  static _Thread_local char why[240];
-  if (mb_joints_refuse(w->p->topo, "galpha", why, sizeof why) != LG_OK) {
-    s->why = why;
-    return LG_EINVAL;
-  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
@@ -946,6 +1088,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   g->cvq = w->gam / (h * w->beta);
   g->q0 = w->q;
   double L = hg_length(w->p, w->q);
+  if (g->goff) L = fmax(L, 1.0);     /* dot rows: products of unit vectors */
   for (int i = 0; i < nb; i++)
     for (int j = 0; j < 6; j++) {
       const int ij = 6 * i + j;
@@ -956,7 +1099,9 @@ static int hg_gaw_step(void *ws, lg_state *s)
       w->z[ij] = g->cq * w->Vd[ij];
       if (j < 3) L = fmax(L, fabs(g->dq0[ij]));
     }
-  for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
+  if (g->goff) hg_ga_guess_groups(g, w->lam, w->z);
+  else
+    for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
@@ -966,13 +1111,21 @@ static int hg_gaw_step(void *ws, lg_state *s)
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
-  if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_ga_fdf(w->z, g, w->r, NULL);
+  if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) {
+    if (g->goff) hg_ga_jfdf_joints(w->z, g, w->r, NULL);
+    else hg_ga_fdf(w->z, g, w->r, NULL);
+  }
   for (int ij = 0; ij < m0; ij++) {
     const double aa = (w->af * w->Vd[ij] - w->am * w->a[ij]) / (1 - w->am);
     w->Vd[ij] = w->z[ij] / g->cq;
     w->a[ij] = aa + c * w->Vd[ij];
   }
-  for (int k = 0; k < 3 * w->nj; k++) w->lam[k] = w->z[m0 + k] / g->cq;
+  if (g->goff)
+    for (int k = 0; k < w->nj; k++)
+      for (int r = 0; r < mb_joint_nrows[mb_jkind(w->p->topo, k)]; r++)
+        w->lam[mb_jrow(w->p->topo, k) + r] = w->z[m0 + g->goff[k] + r] / g->cq;
+  else
+    for (int k = 0; k < 3 * w->nj; k++) w->lam[k] = w->z[m0 + k] / g->cq;
   memcpy(w->q, g->q1, (size_t)nb * sizeof *w->q);
   w->k++;
   s->t = (double)w->k * h;
