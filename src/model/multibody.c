@@ -231,7 +231,7 @@ int mb_joints_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
     if (mb_jkind(t, k) != MB_SPHERICAL) {
       const int line = t->line ? t->line[t->nb + k] : 0;
       snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d); "
-               "schemes ref, rkmk4 and rkmk4-proj take every joint", scheme, k + 1,
+               "schemes ref, rkmk4, rkmk4-proj, galpha and imid-index2 take every joint", scheme, k + 1,
                mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model", line);
       return LG_EINVAL;
     }

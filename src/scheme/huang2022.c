@@ -665,18 +665,18 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_put(w, s);
   return LG_OK;
 }
-/* the first guess of the groups: Lambda_k = c_q lambda_k, the copies the
-   guesses of the u they copy (z's bodies' part already set) */
-static void hg_ga_guess_groups(const hg_ga *g, const double *lam, double *z)
+/* lam (the nc multipliers of mb_accel, by rows) rearranged in place by
+   groups as z holds them divided by c_q: joint k's multipliers, then its
+   copies, the accelerations dV of the two bodies they copy */
+static void hg_ga_groups(const hg_ga *g, const double *dV, double *lam)
 {
   const mb_topo *t = g->p->topo;
-  const int m0 = 6 * g->nb;
-  for (int k = 0; k < g->nj; k++) {
-    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + g->goff[k];
-    for (int r = 0; r < m; r++) z[G + r] = g->cq * lam[mb_jrow(t, k) + r];
+  for (int k = g->nj - 1; k >= 0; k--) {   /* backwards: goff[k] >= mb_jrow(k) */
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = g->goff[k], r0 = mb_jrow(t, k);
+    for (int r = m - 1; r >= 0; r--) lam[G + r] = lam[r0 + r];
     if (mb_joint_ncopy(t, k) == 0) continue;
-    memcpy(z + G + m, z + 6 * t->joint[k].a, 6 * sizeof *z);
-    memcpy(z + G + m + 6, z + 6 * t->joint[k].b, 6 * sizeof *z);
+    memcpy(lam + G + m, dV + 6 * t->joint[k].a, 6 * sizeof *lam);
+    memcpy(lam + G + m + 6, dV + 6 * t->joint[k].b, 6 * sizeof *lam);
   }
 }
 
@@ -990,7 +990,7 @@ int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac)
 
 typedef struct {
   const mb_par *p;
-  int nb, nj, n;
+  int nb, nj, n, nl;     /* nl = n - 6 nb, the unknowns of the groups */
   double h, tol, am, af, gam, beta;
   int maxiter;
   long k;
@@ -998,7 +998,9 @@ typedef struct {
   hg_ga *g;
   mb_work *mw;
   lg_body *q;
-  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, nc, n, n */
+  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, n - 6 nb (lambda as z holds
+                                     Lambda: by groups, with the copies'
+                                     dV), n, n */
   newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
 } hg_ga_ws;
 
@@ -1025,6 +1027,8 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->nj = p->topo->nj;
   w->n = 6 * w->nb + 3 * w->nj;
   w->tol = opt->newton_tol;
+  /* the round-off floor of the dot rows, products of unit vectors */
+  if (p->topo->nxval > 0) w->tol = fmax(w->tol, HG_FLOOR);
   w->maxiter = opt->newton_maxiter;
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
@@ -1047,7 +1051,8 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
   w->a = malloc(6 * nb * sizeof *w->a);
-  w->lam = malloc(((size_t)p->topo->nc + 1) * sizeof *w->lam);
+  w->nl = w->n - 6 * w->nb;
+  w->lam = malloc(((size_t)w->nl + 1) * sizeof *w->lam);
   w->z = malloc(n * sizeof *w->z);
   w->r = malloc(n * sizeof *w->r);
   if (!w->nw || !w->g || !w->mw || !w->q || !w->Vd || !w->a || !w->lam || !w->z || !w->r) {
@@ -1068,6 +1073,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   mb_at(w->p, 0);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
+  if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
   s->newton_iters = 0;
   s->newton_resid = 0;
@@ -1088,7 +1094,6 @@ static int hg_gaw_step(void *ws, lg_state *s)
   g->cvq = w->gam / (h * w->beta);
   g->q0 = w->q;
   double L = hg_length(w->p, w->q);
-  if (g->goff) L = fmax(L, 1.0);     /* dot rows: products of unit vectors */
   for (int i = 0; i < nb; i++)
     for (int j = 0; j < 6; j++) {
       const int ij = 6 * i + j;
@@ -1099,9 +1104,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
       w->z[ij] = g->cq * w->Vd[ij];
       if (j < 3) L = fmax(L, fabs(g->dq0[ij]));
     }
-  if (g->goff) hg_ga_guess_groups(g, w->lam, w->z);
-  else
-    for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
+  for (int k = 0; k < w->nl; k++) w->z[m0 + k] = g->cq * w->lam[k];
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
@@ -1111,21 +1114,13 @@ static int hg_gaw_step(void *ws, lg_state *s)
   s->newton_iters = it;
   s->newton_resid = res;
   if (st != LG_OK) return st;
-  if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) {
-    if (g->goff) hg_ga_jfdf_joints(w->z, g, w->r, NULL);
-    else hg_ga_fdf(w->z, g, w->r, NULL);
-  }
+  if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_ga_fdf(w->z, g, w->r, NULL);
   for (int ij = 0; ij < m0; ij++) {
     const double aa = (w->af * w->Vd[ij] - w->am * w->a[ij]) / (1 - w->am);
     w->Vd[ij] = w->z[ij] / g->cq;
     w->a[ij] = aa + c * w->Vd[ij];
   }
-  if (g->goff)
-    for (int k = 0; k < w->nj; k++)
-      for (int r = 0; r < mb_joint_nrows[mb_jkind(w->p->topo, k)]; r++)
-        w->lam[mb_jrow(w->p->topo, k) + r] = w->z[m0 + g->goff[k] + r] / g->cq;
-  else
-    for (int k = 0; k < 3 * w->nj; k++) w->lam[k] = w->z[m0 + k] / g->cq;
+  for (int k = 0; k < w->nl; k++) w->lam[k] = w->z[m0 + k] / g->cq;
   memcpy(w->q, g->q1, (size_t)nb * sizeof *w->q);
   w->k++;
   s->t = (double)w->k * h;

@@ -14,8 +14,8 @@
 #include "scheme/huang2022.h"
 
 /* the schemes under test */
-static const char *const schemes[] = {"galpha"};
-#define NSCHEME 1
+static const char *const schemes[] = {"galpha", "imid-index2"};
+#define NSCHEME 2
 
 static lg_model *parse(const char *text)
 {
