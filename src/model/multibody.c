@@ -317,7 +317,15 @@ void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam,
 int mb_joint_ncopy(const mb_topo *t, int k)
 {
   const mb_joint *j = &t->joint[k];
-  return mb_jkind(t, k) != MB_SPHERICAL && j->a != MB_GROUND && j->b != MB_GROUND ? 12 : 0;
+  const int kind = mb_jkind(t, k);
+  if (kind == MB_SPHERICAL || j->a == MB_GROUND || j->b == MB_GROUND) return 0;
+  return strchr(mb_row_kinds[kind], 'T') ? 9 : 6;
+}
+
+int mb_joint_copy(const mb_topo *t, int k, int c)
+{
+  const mb_joint *j = &t->joint[k];
+  return c < 3 ? 6 * j->a + c : 6 * j->b + c - 3;   /* theta_a; theta_b, delta_b */
 }
 
 newton_ws *mb_newton_alloc_stiff(const mb_topo *t, size_t bs, int solver, int *goff)

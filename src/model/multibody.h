@@ -244,9 +244,14 @@ void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double
    are written and mean nothing */
 void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam, double *K);
 /* the copies of the two bodies' unknowns a scheme with that stiffness
-   adds to joint k's group of Newton unknowns: 12 for a joint other than
-   spherical between two bodies, else 0 */
+   adds to joint k's group of Newton unknowns (section (mb-stiff)): for a
+   joint other than spherical between two bodies, the rotation unknowns
+   of a, then of b, then (a joint with translation rows) the translation
+   unknowns of b: 6 or 9; else 0 */
 int mb_joint_ncopy(const mb_topo *t, int k);
+/* the unknown that copy c of joint k copies: 6 body + coordinate, the
+   body's unknowns being (rotation, translation), 6 per body */
+int mb_joint_copy(const mb_topo *t, int k, int c);
 /* the Newton solver of such a scheme: bs unknowns per body, then per joint
    its multipliers and its copies; goff (nj + 1 numbers) receives where
    each joint's group starts after the bodies' unknowns (goff[nj]: their

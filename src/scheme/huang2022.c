@@ -674,9 +674,7 @@ static void hg_ga_groups(const hg_ga *g, const double *dV, double *lam)
   for (int k = g->nj - 1; k >= 0; k--) {   /* backwards: goff[k] >= mb_jrow(k) */
     const int m = mb_joint_nrows[mb_jkind(t, k)], G = g->goff[k], r0 = mb_jrow(t, k);
     for (int r = m - 1; r >= 0; r--) lam[G + r] = lam[r0 + r];
-    if (mb_joint_ncopy(t, k) == 0) continue;
-    memcpy(lam + G + m, dV + 6 * t->joint[k].a, 6 * sizeof *lam);
-    memcpy(lam + G + m + 6, dV + 6 * t->joint[k].b, 6 * sizeof *lam);
+    for (int c = 0; c < mb_joint_ncopy(t, k); c++) lam[G + m + c] = dV[mb_joint_copy(t, k, c)];
   }
 }
 
@@ -769,25 +767,22 @@ int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac)
         for (int b = 3; b < 6; b++) R[(size_t)q * lr + (size_t)b] = bq[b];
       }
       if (nc == 0) continue;
-      /* the coupling to the other body, in the columns of its copy */
-      const int o = 1 - s, io = o ? j->b : j->a;
-      hg_stiff_block(S, K, s, o, g->T + 9 * io);
-      double *X = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + m + 6 * o), &lc);
+      /* the coupling to the other body, in the columns of its copies: a's
+         rows in those of theta_b (3..5) and delta_b (6..8), b's in those
+         of theta_a (0..2) */
+      hg_stiff_block(S, K, s, 1 - s, g->T + 9 * (s ? j->a : j->b));
+      double *X = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + m), &lc);
       for (int a = 0; a < 6; a++)
-        for (int b = 0; b < 6; b++) X[(size_t)a * lc + (size_t)b] = S[6 * a + b] / Mi[a];
+        for (int b = 0; b < (s ? 3 : nc - 3); b++)
+          X[(size_t)a * lc + (size_t)(s ? b : 3 + b)] = S[6 * a + b] / Mi[a];
     }
-    if (nc == 0) continue;
-    /* the rows of the copies: s_k - (u_a, u_b) */
-    for (int s = 0; s < 2; s++) {
-      const int i = s ? j->b : j->a, c0 = G + m + 6 * s;
-      for (int c = 0; c < 6; c++) r[c0 + c] = z[c0 + c] - z[6 * i + c];
+    /* the rows of the copies: s_k - P u */
+    for (int c = 0; c < nc; c++) {
+      const int cc = G + m + c, u = mb_joint_copy(t, k, c);
+      r[cc] = z[cc] - z[u];
       if (!Jac) continue;
-      double *E = newton_jac_at(Jac, (size_t)c0, (size_t)c0, &ld);
-      double *N = newton_jac_at(Jac, (size_t)c0, (size_t)(6 * i), &lr);
-      for (int c = 0; c < 6; c++) {
-        E[(size_t)c * ld + (size_t)c] = 1.0;
-        N[(size_t)c * lr + (size_t)c] = -1.0;
-      }
+      *newton_jac_at(Jac, (size_t)cc, (size_t)cc, &ld) = 1.0;
+      *newton_jac_at(Jac, (size_t)cc, (size_t)u, &lr) = -1.0;
     }
   }
   memcpy(g->zlast, z, (size_t)g->n * sizeof *z);

@@ -70,7 +70,8 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
 /* the same for a model with a joint other than spherical (g->goff set):
    z = (u_i, then per joint Lambda_k and its mb_joint_ncopy copies of the
-   two bodies' u), residual (..., Phi_k, copies minus the u they copy) */
+   two bodies' u, mb_joint_copy), residual (..., Phi_k, copies minus the
+   u they copy) */
 int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac);
 /* the same with the springs, forces and torques of the model (its dense
    Jacobian cleared first), and its dense form for the tests */

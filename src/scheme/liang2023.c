@@ -417,9 +417,7 @@ static LIANG_APART void liang_mid_groups(liang_ws *w, double *x)
     for (int k = t->nj - 1; k >= 0; k--) {  /* backwards: goff[k] >= mb_jrow(k) */
       const int m = mb_joint_nrows[mb_jkind(t, k)], G = 6 * nb + w->goff[k];
       for (int r = m - 1; r >= 0; r--) x[G + r] = x[6 * nb + mb_jrow(t, k) + r];
-      if (mb_joint_ncopy(t, k) == 0) continue;
-      memcpy(x + G + m, x + 6 * t->joint[k].a, 6 * sizeof *x);
-      memcpy(x + G + m + 6, x + 6 * t->joint[k].b, 6 * sizeof *x);
+      for (int c = 0; c < mb_joint_ncopy(t, k); c++) x[G + m + c] = x[mb_joint_copy(t, k, c)];
     }
   }
 }
@@ -492,7 +490,24 @@ static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_ja
       const int i = s ? jt->b : jt->a;
       if (i != MB_GROUND) memcpy(Uk + 6 * s, U + 6 * i, 6 * sizeof *Uk);
     }
-    if (J) mb_joint_stiff(p, w->qs, k, nu, K);
+    double dB[2][36] = {{0}};               /* U_k^T K(e_q) D_i: side, row q, column */
+    if (J) {
+      mb_joint_stiff(p, w->qs, k, nu, K);
+      for (int q = 0; q < m; q++) {
+        double eq[6] = {0}, Kq[144], Sq[36];
+        eq[q] = 1;
+        mb_joint_stiff(p, w->qs, k, eq, Kq);
+        for (int s = 0; s < 2; s++) {
+          const int i = s ? jt->b : jt->a;
+          if (i == MB_GROUND) continue;
+          for (int o = 0; o < 2; o++) {
+            liang_stiff_block(Sq, Kq, o, s, w->Tm + 9 * i, hh);
+            for (int a = 0; a < 6; a++)
+              for (int b = 0; b < 6; b++) dB[s][6 * q + b] += Uk[6 * o + a] * Sq[6 * a + b];
+          }
+        }
+      }
+    }
     for (int s = 0; s < 2; s++) {
       const int i = s ? jt->b : jt->a;
       if (i == MB_GROUND) continue;
@@ -514,37 +529,23 @@ static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_ja
         for (int b = 0; b < 6; b++) D[(size_t)a * ld + (size_t)b] += S[6 * a + b] / Mi[a];
         for (int q = 0; q < m; q++) C[(size_t)a * lc + (size_t)q] = Bk[6 * q + a] / Mi[a];
       }
-      for (int q = 0; q < m; q++) {         /* B_q + U_k^T K(e_q) D_i */
-        double eq[6] = {0}, Kq[144], Sq[36];
-        eq[q] = 1;
-        mb_joint_stiff(p, w->qs, k, eq, Kq);
-        for (int b = 0; b < 6; b++) {
-          double y = Bk[6 * q + b];
-          for (int o = 0; o < 2; o++) {
-            liang_stiff_block(Sq, Kq, o, s, Ti, hh);
-            for (int a = 0; a < 6; a++) y += Uk[6 * o + a] * Sq[6 * a + b];
-          }
-          R[(size_t)q * lr + (size_t)b] = y;
-        }
-      }
+      for (int q = 0; q < m; q++)           /* B_q + U_k^T K(e_q) D_i */
+        for (int b = 0; b < 6; b++) R[(size_t)q * lr + (size_t)b] = Bk[6 * q + b] + dB[s][6 * q + b];
       if (nc == 0) continue;
-      const int o = 1 - s, io = o ? jt->b : jt->a;   /* the other body, by its copy */
-      liang_stiff_block(S, K, s, o, w->Tm + 9 * io, hh);
-      double *X = newton_jac_at(J, (size_t)(6 * i), (size_t)(G + m + 6 * o), &lc);
+      /* the other body, by its copies: a's rows in the columns of theta_b
+         (3..5) and delta_b (6..8), b's in those of theta_a (0..2) */
+      liang_stiff_block(S, K, s, 1 - s, w->Tm + 9 * (s ? jt->a : jt->b), hh);
+      double *X = newton_jac_at(J, (size_t)(6 * i), (size_t)(G + m), &lc);
       for (int a = 0; a < 6; a++)
-        for (int b = 0; b < 6; b++) X[(size_t)a * lc + (size_t)b] = S[6 * a + b] / Mi[a];
+        for (int b = 0; b < (s ? 3 : nc - 3); b++)
+          X[(size_t)a * lc + (size_t)(s ? b : 3 + b)] = S[6 * a + b] / Mi[a];
     }
-    if (nc == 0) continue;
-    for (int s = 0; s < 2; s++) {           /* the rows of the copies */
-      const int i = s ? jt->b : jt->a, c0 = G + m + 6 * s;
-      for (int c = 0; c < 6; c++) F[c0 + c] = x[c0 + c] - x[6 * i + c];
+    for (int c = 0; c < nc; c++) {          /* the rows of the copies */
+      const int cc = G + m + c, u = mb_joint_copy(t, k, c);
+      F[cc] = x[cc] - x[u];
       if (!J) continue;
-      double *E = newton_jac_at(J, (size_t)c0, (size_t)c0, &ld);
-      double *N = newton_jac_at(J, (size_t)c0, (size_t)(6 * i), &lr);
-      for (int c = 0; c < 6; c++) {
-        E[(size_t)c * ld + (size_t)c] = 1.0;
-        N[(size_t)c * lr + (size_t)c] = -1.0;
-      }
+      *newton_jac_at(J, (size_t)cc, (size_t)cc, &ld) = 1.0;
+      *newton_jac_at(J, (size_t)cc, (size_t)u, &lr) = -1.0;
     }
   }
   return 0;

@@ -57,8 +57,7 @@ static double jac_error(const mb_topo *t, void *ws, const double *x, size_t n)
   for (size_t i = 0; i < n; i++) copy_of[i] = -1;
   for (int k = 0, G = 6 * nb; k < t->nj; k++) {
     const int m = mb_joint_nrows[mb_jkind(t, k)], nc = mb_joint_ncopy(t, k);
-    for (int c = 0; c < nc; c++)
-      copy_of[G + m + c] = 6 * (c < 6 ? t->joint[k].a : t->joint[k].b) + c % 6;
+    for (int c = 0; c < nc; c++) copy_of[G + m + c] = mb_joint_copy(t, k, c);
     G += m + nc;
   }
   err = 0;
@@ -111,10 +110,7 @@ static void test_kind(const char *kind)
         /* the copies equal what they copy */
         for (int k = 0, G = 6 * p->topo->nb; k < p->topo->nj; k++) {
           const int mk = mb_joint_nrows[mb_jkind(p->topo, k)], nc = mb_joint_ncopy(p->topo, k);
-          if (nc) {
-            memcpy(x + G + mk, x + 6 * p->topo->joint[k].a, 6 * sizeof *x);
-            memcpy(x + G + mk + 6, x + 6 * p->topo->joint[k].b, 6 * sizeof *x);
-          }
+          for (int c = 0; c < nc; c++) x[G + mk + c] = x[mb_joint_copy(p->topo, k, c)];
           G += mk + nc;
         }
         const double e = jac_error(p->topo, ws, x, n);
