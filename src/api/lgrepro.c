@@ -14,6 +14,13 @@
 #define M_(m) ((const lg_model *)(const void *)(m))
 #define S_(s) ((const lg_scheme_type *)(const void *)(s))
 
+struct lgr_rx {
+  mb_work *w;            /* the factorisation of A */
+  double *buf;           /* 6 nb accelerations, then nc multipliers */
+  double *col;           /* the reaction columns, in the order of mb_reactions */
+  long k;                /* the step they belong to, or -1 */
+  int st;                /* the status of their solve */
+};
 struct lgr_sim {
   const lg_model *m;
   const lg_scheme_type *s;
@@ -22,6 +29,7 @@ struct lgr_sim {
   int reortho;
   int assemble;          /* the option assemble */
   int reactions;         /* the option reactions: lgr_value reads Fk_c, Mk_c */
+  struct lgr_rx *rx;     /* with it: every reaction column of step rx->k */
   int assembled;         /* the last lgr_init assembled */
   mb_assembly assembly;  /* what it did; moved: 4 numbers per body */
   void *ws;              /* the scheme's workspace; NULL before lgr_init */
@@ -39,6 +47,34 @@ struct lgr_sim {
   mb_topo utopo;         /* at lgr_init with a callback: the model's topology */
   mb_loads uld;          /* and its loads, with the callback */
 };
+
+static void rx_free(lgr_sim *sim)
+{
+  if (!sim->rx) return;
+  mb_work_free(sim->rx->w);
+  free(sim->rx->buf);
+  free(sim->rx);
+  sim->rx = NULL;
+}
+
+static int rx_alloc(lgr_sim *sim)
+{
+  const mb_topo *t = ((const mb_par *)sim->par)->topo;
+  struct lgr_rx *x = calloc(1, sizeof *x);
+  if (x) {
+    x->w = mb_work_alloc(t);
+    x->buf = malloc((6 * (size_t)t->nb + (size_t)t->nc + (size_t)mb_reaction_ncol(t)) *
+                    sizeof *x->buf);
+    x->col = x->buf ? x->buf + 6 * (size_t)t->nb + (size_t)t->nc : NULL;
+    x->k = -1;
+  }
+  if (!x || !x->w || !x->buf) {
+    if (x) { mb_work_free(x->w); free(x->buf); free(x); }
+    return LGR_ENOMEM;
+  }
+  sim->rx = x;
+  return LGR_OK;
+}
 const char *lgr_version(void) { return LG_VERSION; }
 
 const char *lgr_strerror(int status)
@@ -263,6 +299,7 @@ void lgr_free(lgr_sim *sim)
 {
   if (!sim) return;
   free(sim->uq);
+  rx_free(sim);
   if (sim->ws) sim->s->free(sim->ws);
   free(sim->assembly.moved);
   free(sim->par);
@@ -398,6 +435,8 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
       return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s (family %s) has no joints",
                       name, sim->m->name, sim->m->family);
     sim->reactions = value[0] == '1';
+    if (sim->reactions && sim->ws && !sim->rx && rx_alloc(sim) != LGR_OK)
+      return sim_fail(sim, LGR_ENOMEM, msg, msglen, "%s: out of memory", name);
   } else
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "unknown option '%s' (newton-tol, "
                     "newton-maxiter, newton-solver, ref-tol, reortho, assemble, reactions)",
@@ -460,6 +499,9 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
       p->topo = &sim->utopo;
     }
   }
+  rx_free(sim);
+  if (sim->reactions && strcmp(sim->m->family, "multibody") == 0 && rx_alloc(sim) != LGR_OK)
+    return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
   const int mb = strcmp(sim->m->family, "multibody") == 0;
   int flags = sim->reortho;
   mb_par *given = NULL;                          /* the parameters before assembly */
@@ -634,30 +676,29 @@ static int column_index(const lg_model *m, const char *name)
 
 /* column Fk_c or Mk_c of the option reactions (section (mb-reactions)):
    joint k's force on its side b or torque about b's joint point, in space,
-   at the current state; NaN for another name or a singular A */
+   at the current state; NaN for another name or a singular A.  The first
+   read after a step solves for every joint's (mb_reactions), the others of
+   that step read what it left. */
 static double reaction_value(const lgr_sim *sim, const char *column)
 {
   const mb_par *p = sim->par;
   const mb_topo *t = p->topo;
+  struct lgr_rx *x = sim->rx;
   char kind, again[40];
   int k, c;
   if (sscanf(column, "%c%d_%d", &kind, &k, &c) != 3 || (kind != 'F' && kind != 'M') || k < 1
       || k > t->nj || c < 1 || c > 3 || (kind == 'M' && mb_jkind(t, k - 1) == MB_SPHERICAL))
     return NAN;
   snprintf(again, sizeof again, "%c%d_%d", kind, k, c);
-  if (strcmp(again, column) != 0) return NAN;  /* "F01_1", "F1_1x": not a column */
-  double *buf = malloc((6 * (size_t)t->nb + (size_t)t->nc) * sizeof *buf);
-  double F[3], M[3];
-  mb_work *w = mb_work_alloc(t);
-  double v = NAN;
-  mb_at(p, sim->st.t);
-  if (buf && w && mb_accel(p, sim->st.body, w, buf, buf + 6 * t->nb) == LG_OK) {
-    mb_joint_reaction(p, sim->st.body, k - 1, buf + 6 * t->nb, F, M);
-    v = kind == 'F' ? F[c - 1] : M[c - 1];
+  if (strcmp(again, column) != 0 || !x) return NAN;  /* "F01_1", "F1_1x": not a column */
+  if (x->k != sim->k) {
+    mb_at(p, sim->st.t);
+    x->st = mb_reactions(p, sim->st.body, x->w, x->buf, x->buf + 6 * t->nb, x->col);
+    x->k = sim->k;
   }
-  mb_work_free(w);
-  free(buf);
-  return v;
+  int at = 0;                                 /* joint k's first column */
+  for (int l = 0; l < k - 1; l++) at += mb_jkind(t, l) == MB_SPHERICAL ? 3 : 6;
+  return x->st == LG_OK ? x->col[at + (kind == 'M' ? 3 : 0) + c - 1] : NAN;
 }
 
 double lgr_value(const lgr_sim *sim, const char *column)

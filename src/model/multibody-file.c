@@ -656,6 +656,16 @@ static const char *origin(const mb_par *p, int k, char *buf, size_t n)
   return buf;
 }
 
+/* the same for body i's statement of a property, slot s of the order mass,
+   inertia, position, rotation (or cardan), angvel, velocity; the body's own
+   line when the description left that property at its default */
+static const char *body_origin(const mb_par *p, int i, int s, char *buf, size_t n)
+{
+  const mb_topo *t = p->topo;
+  const int base = t->nb + t->nj + 1 + t->ld->ns + t->ld->nf + t->ld->nt;
+  return origin(p, base + 6 * i + s, buf, n);
+}
+
 /* the length scale of the check's tolerances: 1 m, and every coordinate
    of the mass centres and of the joint points (the user's values) */
 static double mb_length_scale(const mb_par *p)
@@ -699,13 +709,13 @@ static int mb_check_conditioning(const mb_par *p, char *msg, size_t msglen)
     const double *b = mb_body_par(p, i);
     if (b[MB_M] < DBL_MIN)
       return check_error(msg, msglen, "%sm%d (body %.40s) = %g is denormal: the model is "
-                         "ill-conditioned (its inverse overflows)", origin(p, i, o, sizeof o),
+                         "ill-conditioned (its inverse overflows)", body_origin(p, i, 0, o, sizeof o),
                          i + 1, t->name[i], b[MB_M]);
     for (int c = 0; c < 3; c++)
       if (b[MB_J + c] < DBL_MIN)
         return check_error(msg, msglen, "%sJ%d (body %.40s): the moment %g is denormal: the "
                            "model is ill-conditioned (its inverse overflows)",
-                           origin(p, i, o, sizeof o), i + 1, t->name[i], b[MB_J + c]);
+                           body_origin(p, i, 1, o, sizeof o), i + 1, t->name[i], b[MB_J + c]);
     if (b[MB_M] < mb_body_par(p, lo[0])[MB_M]) lo[0] = i;
     if (b[MB_M] > mb_body_par(p, hi[0])[MB_M]) hi[0] = i;
     for (int c = 0; c < 3; c++) {
@@ -717,12 +727,12 @@ static int mb_check_conditioning(const mb_par *p, char *msg, size_t msglen)
   const double jlo = mb_body_par(p, lo[1])[MB_J + clo], jhi = mb_body_par(p, hi[1])[MB_J + chi];
   if (mhi > MB_COND_MAX * mlo)
     return check_error(msg, msglen, "%sthe model is ill-conditioned: masses m%d = %g and "
-                       "m%d = %g differ by more than a factor %g", origin(p, hi[0], o, sizeof o),
+                       "m%d = %g differ by more than a factor %g", body_origin(p, hi[0], 0, o, sizeof o),
                        hi[0] + 1, mhi, lo[0] + 1, mlo, MB_COND_MAX);
   if (jhi > MB_COND_MAX * jlo)
     return check_error(msg, msglen, "%sthe model is ill-conditioned: principal moments %g of "
                        "J%d and %g of J%d differ by more than a factor %g",
-                       origin(p, lo[1], o, sizeof o), jhi, hi[1] + 1, jlo, lo[1] + 1,
+                       body_origin(p, lo[1], 1, o, sizeof o), jhi, hi[1] + 1, jlo, lo[1] + 1,
                        MB_COND_MAX);
   return LG_OK;
 }
@@ -914,16 +924,20 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
       snprintf(nm[k], sizeof nm[k], "%s%d (body %.40s)", stem[k], i + 1, t->name[i]);
     const int six = mb_six(t, i);
     const double *J = six ? mb_tensor(p, i) : b + MB_J;
-    if (lg_check_finite(m1, ml, nm[0], b + MB_M, 1) ||
-        lg_check_finite(m1, ml, nm[1], J, six ? 6 : 3) ||
-        lg_check_finite(m1, ml, nm[2], b + MB_R, 9) ||
-        lg_check_finite(m1, ml, nm[3], b + MB_X, 3) ||
-        lg_check_finite(m1, ml, nm[4], b + MB_W, 3) ||
-        lg_check_finite(m1, ml, nm[5], b + MB_V, 3) ||
-        lg_check_positive(m1, ml, nm[0], b[MB_M]) ||
-        (six ? mb_check_tensor(m1, ml, nm[1], J) : lg_check_inertia(m1, ml, nm[1], b + MB_J)) ||
-        lg_check_rotation(m1, ml, nm[2], b + MB_R, reortho))
-      return check_error(msg, msglen, "%s%s", origin(p, i, o, sizeof o), m1);
+    /* the message names the line of the statement that gave the bad value */
+    static const int slot[6] = {0, 1, 3, 2, 4, 5};   /* of m J R x W v, in body_origin's order */
+    const double *val[6] = {b + MB_M, J, b + MB_R, b + MB_X, b + MB_W, b + MB_V};
+    const int len[6] = {1, six ? 6 : 3, 9, 3, 3, 3};
+    int bad = -1;
+    for (int k = 0; k < 6 && bad < 0; k++)
+      if (lg_check_finite(m1, ml, nm[k], val[k], len[k])) bad = k;
+    if (bad < 0 && lg_check_positive(m1, ml, nm[0], b[MB_M])) bad = 0;
+    if (bad < 0 && (six ? mb_check_tensor(m1, ml, nm[1], J)
+                        : lg_check_inertia(m1, ml, nm[1], b + MB_J)))
+      bad = 1;
+    if (bad < 0 && lg_check_rotation(m1, ml, nm[2], b + MB_R, reortho)) bad = 2;
+    if (bad >= 0)
+      return check_error(msg, msglen, "%s%s", body_origin(p, i, slot[bad], o, sizeof o), m1);
   }
   for (int k = 0; k < t->nj; k++) {
     snprintf(nm[0], sizeof nm[0], "P%da", k + 1);
@@ -1135,8 +1149,8 @@ static lg_model *mb_build(mb_desc *d)
     d->body[i].name = NULL;
   }
   M->topo.file = dupstr(d->where, strlen(d->where));
-  M->topo.line = malloc(((size_t)nb + (size_t)nj + 1 + (size_t)(ns + nf + nt)) *
-                        sizeof *M->topo.line);
+  const size_t pl = (size_t)nb + (size_t)nj + 1 + (size_t)(ns + nf + nt); /* then the properties' */
+  M->topo.line = malloc((pl + 6 * (size_t)nb) * sizeof *M->topo.line);
   for (int i = 0; i < nb; i++)          /* a full tensor: two copies of the values */
     if (d->body[i].have_J == 6) M->topo.user = (int)mb_nval(&M->topo);
   const size_t user = (size_t)M->topo.user;
@@ -1150,6 +1164,9 @@ static lg_model *mb_build(mb_desc *d)
   memcpy(dv + MB_GDIR, d->gdir, sizeof d->gdir);
   for (int i = 0; i < nb; i++) {
     M->topo.line[i] = d->body[i].line;
+    for (int k = 0; k < 6; k++)
+      M->topo.line[pl + 6 * (size_t)i + (size_t)k] = d->body[i].seen[k] ? d->body[i].seen[k]
+                                                                           : d->body[i].line;
     memcpy(dv + MB_BODY0 + MB_BODYLEN * i, d->body[i].val, sizeof d->body[i].val);
   }
   for (int j = 0; j < nj; j++) {

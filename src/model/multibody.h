@@ -56,8 +56,10 @@ typedef struct {
   mb_joint *joint; /* nj joints */
   char **name;     /* nb body names */
   char *file;      /* where the description came from */
-  int *line;       /* line of each body, each joint, gravity, then each
-                      spring, force and torque */
+  int *line;       /* line of each body, each joint, gravity, each
+                      spring, force and torque, then of each body's six
+                      property statements (mass, inertia, position,
+                      rotation, angvel, velocity; the body's if absent) */
   double *def;     /* the values the description gave */
   const mb_loads *ld; /* springs, forces and torques, or &mb_no_loads (one
                          pointer: a topology without them keeps its size) */

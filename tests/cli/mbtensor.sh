@@ -2,7 +2,8 @@
 # tensors, --set and list, the output in the file's frame.
 . "$(dirname "$0")/common.inc"
 head='model t\nbody a\nmass 1\nposition 0 0 0\n'
-# bad: the inertia statement (line 5), then the message after "FILE:LINE: "
+# bad: the inertia statement (line 5, named by the parser and by the check
+# alike), then the message after "FILE:LINE: "
 while IFS= read -r stmt && IFS= read -r line && IFS= read -r want; do
   printf "${head}%s\n" "$stmt" > "$tmp/bad.mb"
   "$LGSIM" run --model-file "$tmp/bad.mb" ref -o "$tmp/none.csv" 2> "$tmp/err"
@@ -25,10 +26,10 @@ inertia 1 1 1 0 0 -1e999
 5
 'inertia': '-1e999' is not a finite number
 inertia 1 2 3 0 0 2.5
-2
+5
 parameter J1 (body a): 1,2,3,0,0,2.5 is not positive definite (principal moments
 inertia 1 2 6 0.1 0.2 0.3
-2
+5
 parameter J1 (body a): 1,2,6,0.1,0.2,0.3 violates the triangle inequality
 CASES
 printf "${head}inertia 0.2 0.3 0.25 0.01 -0.02 0.03\nrotation 0 -1 0 1 0 0 0 0 1\nangvel 1 2 3\n" \

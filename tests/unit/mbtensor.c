@@ -290,20 +290,21 @@ static void test_diagonal_bitwise(void)
   gsl_test(nsch != 8, "eight multibody schemes compared (found %d)", nsch);
 }
 
-/* the check's refusals: the message and its start */
+/* the check's refusals: the message and its start, which names the line of
+   the inertia statement (5), not the body's (2) */
 static void test_refusals(void)
 {
   static const char *const head = "model t\nbody a\nmass 1\nposition 0 0 0\n";
   static const struct {
     const char *inertia, *want;
   } c[] = {{"inertia 1 1 1 2 0 0",
-            "test.mb:2: parameter J1 (body a): 1,1,1,2,0,0 is not positive definite "
+            "test.mb:5: parameter J1 (body a): 1,1,1,2,0,0 is not positive definite "
             "(principal moments"},
            {"inertia 1 1 5 0.1 0 0",
-            "test.mb:2: parameter J1 (body a): 1,1,5,0.1,0,0 violates the triangle "
+            "test.mb:5: parameter J1 (body a): 1,1,5,0.1,0,0 violates the triangle "
             "inequality (principal moment 5 exceeds the sum"},
            {"inertia 1 1 1 0 0 -1.5",
-            "test.mb:2: parameter J1 (body a): 1,1,1,0,0,-1.5 is not positive definite"}};
+            "test.mb:5: parameter J1 (body a): 1,1,1,0,0,-1.5 is not positive definite"}};
   char text[300], msg[400];
   for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
     snprintf(text, sizeof text, "%s%s\n", head, c[k].inertia);

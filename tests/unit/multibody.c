@@ -377,21 +377,22 @@ static void test_bad_files(void)
              "bad file %zu: '%s' (want '%s')", i, msg, bad[i].want);
     mb_model_free(m);
   }
-  /* values that parse but the check rejects, named with their line */
+  /* values that parse but the check rejects, named with the line of the
+     statement that gave them (a body's mass, inertia or rotation line) */
   static const struct {
     const char *text, *want;
   } sem[] = {
       {"model x\nbody a\nmass -1\ninertia 1 1 1\nposition 0 0 0\n",
-       "random:2: parameter m1 (body a): -1 is not positive"},
+       "random:3: parameter m1 (body a): -1 is not positive"},
       {"model x\nbody a\nmass 1\ninertia 1 1 3\nposition 0 0 0\n",
-       "random:2: parameter J1 (body a): 1,1,3 violates the triangle inequality"},
+       "random:4: parameter J1 (body a): 1,1,3 violates the triangle inequality"},
       {"model x\nbody a\nmass 1\ninertia 1 1 3 0.5 0 0\nposition 0 0 0\n",
-       "random:2: parameter J1 (body a): 1,1,3,0.5,0,0 violates the triangle inequality"},
+       "random:4: parameter J1 (body a): 1,1,3,0.5,0,0 violates the triangle inequality"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1 0 1 0\nposition 0 0 0\n",
-       "random:2: parameter J1 (body a): 1,1,1,0,1,0 is not positive definite (principal "
+       "random:4: parameter J1 (body a): 1,1,1,0,1,0 is not positive definite (principal "
        "moments"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\nrotation 1 0 0 0 1 0 0 0 -1\n",
-       "random:2: parameter R1 (body a): 1,0,0,0,1,0,0,0,-1 is a reflection"},
+       "random:6: parameter R1 (body a): 1,0,0,0,1,0,0,0,-1 is a reflection"},
       {"model x\ngravity 9.8 0 0 2\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\n",
        "random:2: parameter gdir: 0,0,2 is not a unit vector"},
       {"model x\nbody a\nmass 1\ninertia 1 1 1\nposition 0 0 0\njoint ground 0 0 1 a 0 0 0\n",
@@ -416,7 +417,7 @@ static void test_bad_files(void)
        "random:8: joint 1: the initial velocities violate it by 1 m/s"},
       {"model x\nbody a\nmass 1e-20\ninertia 1 1 1\nposition 0 0 0\nbody b\nmass 1\n"
        "inertia 1 1 1\nposition 0 0 0\n",
-       "random:6: the model is ill-conditioned: masses m2 = 1 and m1 = 1e-20"},
+       "random:7: the model is ill-conditioned: masses m2 = 1 and m1 = 1e-20"},
   };
   for (size_t i = 0; i < sizeof sem / sizeof sem[0]; i++) {
     char msg[256] = "";
