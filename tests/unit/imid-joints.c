@@ -10,8 +10,9 @@
 #include "model/multibody.h"
 #include "scheme/liang2023.h"
 
-/* ground -> a (joint 1) and a -> b (joint 2), both of one kind, spinning */
-static lg_model *two_bodies(const char *kind)
+/* ground -> a (joint 1) and a -> b (joint 2), both of one kind, spinning;
+   with loads, also a spring-damper from the ground to b and a torque on a */
+static lg_model *two_bodies(const char *kind, int loads)
 {
   const double ca[3] = {0.3, -0.7, 1.1}, cb[3] = {-1.2, 0.4, 2.3};
   const double P1a[3] = {0.2, 0.1, -0.3}, P2a[3] = {-0.1, 0.25, 0.15}, P2b[3] = {0.3, -0.2, 0.1};
@@ -36,9 +37,11 @@ static lg_model *two_bodies(const char *kind)
            "body b\nmass 2.3\ninertia 0.6 0.8 1.2\nposition %.17g %.17g %.17g\n"
            "cardan -1.2 0.4 2.3\nangvel -0.8 3.1 -1.7\nvelocity -0.6 0.2 0.4\n"
            "joint %s ground %.17g %.17g %.17g a %.17g %.17g %.17g%s\n"
-           "joint %s a %.17g %.17g %.17g b %.17g %.17g %.17g%s\nassemble\n",
+           "joint %s a %.17g %.17g %.17g b %.17g %.17g %.17g%s\nassemble\n%s",
            xa[0], xa[1], xa[2], xb[0], xb[1], xb[2], kind, g[0], g[1], g[2], P1a[0], P1a[1],
-           P1a[2], ax, kind, P2a[0], P2a[1], P2a[2], P2b[0], P2b[1], P2b[2], ax);
+           P1a[2], ax, kind, P2a[0], P2a[1], P2a[2], P2b[0], P2b[1], P2b[2], ax,
+           loads ? "spring ground 0.1 0.2 0.3 b 0.1 0 0 stiffness 40 damping 0.7 length 0.5\n"
+                   "torque a 0.1 -0.2 0.3\n" : "");
   lg_model *m = mb_model_parse(t, "imid-joints.mb", msg, sizeof msg);
   if (!m) fprintf(stderr, "rejected: %s\n", msg);
   return m;
@@ -82,10 +85,11 @@ done:
   return err;
 }
 
-static void test_kind(const char *kind)
+static void test_kind(const char *kind, int loads)
 {
-  lg_model *m = two_bodies(kind);
-  gsl_test(m == NULL, "imid-joints: two bodies with %s joints parse", kind);
+  lg_model *m = two_bodies(kind, loads);
+  const char *with = loads ? " and a spring" : "";
+  gsl_test(m == NULL, "imid-joints: two bodies with %s joints%s parse", kind, with);
   if (!m) return;
   mb_par *p = calloc(1, m->par_size);
   char msg[300];
@@ -114,8 +118,8 @@ static void test_kind(const char *kind)
           G += mk + nc;
         }
         const double e = jac_error(p->topo, ws, x, n);
-        gsl_test(!(e <= 1e-7), "imid-joints: %s, h = %g: implicit midpoint Newton Jacobian "
-                 "against central differences: %.2g (<= 1e-7)", kind, h, e);
+        gsl_test(!(e <= 1e-7), "imid-joints: %s%s, h = %g: implicit midpoint Newton Jacobian "
+                 "against central differences: %.2g (<= 1e-7)", kind, with, h, e);
       } else gsl_test(1, "imid-joints: %s: the guess", kind);
       free(x);
     }
@@ -130,6 +134,9 @@ int main(void)
 {
   static const char *const kinds[] = {"spherical", "revolute", "weld", "prismatic",
                                       "cylindrical", "universal"};
-  for (int k = 0; k < 6; k++) test_kind(kinds[k]);
+  for (int k = 0; k < 6; k++) {
+    test_kind(kinds[k], 0);
+    test_kind(kinds[k], 1);
+  }
   exit(gsl_test_summary());
 }

@@ -25,8 +25,9 @@ static lg_model *parse(const char *text)
   return m;
 }
 
-/* ground -> a (joint 1) and a -> b (joint 2), both of one kind, spinning */
-static lg_model *two_bodies(const char *kind)
+/* ground -> a (joint 1) and a -> b (joint 2), both of one kind, spinning;
+   with loads, also a spring-damper from the ground to b and a torque on a */
+static lg_model *two_bodies_loads(const char *kind, int loads)
 {
   const double ca[3] = {0.3, -0.7, 1.1}, cb[3] = {-1.2, 0.4, 2.3};
   const double P1a[3] = {0.2, 0.1, -0.3}, P2a[3] = {-0.1, 0.25, 0.15}, P2b[3] = {0.3, -0.2, 0.1};
@@ -51,10 +52,16 @@ static lg_model *two_bodies(const char *kind)
            "body b\nmass 2.3\ninertia 0.6 0.8 1.2\nposition %.17g %.17g %.17g\n"
            "cardan -1.2 0.4 2.3\nangvel -0.8 3.1 -1.7\nvelocity -0.6 0.2 0.4\n"
            "joint %s ground %.17g %.17g %.17g a %.17g %.17g %.17g%s\n"
-           "joint %s a %.17g %.17g %.17g b %.17g %.17g %.17g%s\nassemble\n",
+           "joint %s a %.17g %.17g %.17g b %.17g %.17g %.17g%s\nassemble\n%s",
            xa[0], xa[1], xa[2], xb[0], xb[1], xb[2], kind, g[0], g[1], g[2], P1a[0], P1a[1],
-           P1a[2], ax, kind, P2a[0], P2a[1], P2a[2], P2b[0], P2b[1], P2b[2], ax);
+           P1a[2], ax, kind, P2a[0], P2a[1], P2a[2], P2b[0], P2b[1], P2b[2], ax,
+           loads ? "spring ground 0.1 0.2 0.3 b 0.1 0 0 stiffness 40 damping 0.7 length 0.5\n"
+                   "torque a 0.1 -0.2 0.3\n" : "");
   return parse(t);
+}
+static lg_model *two_bodies(const char *kind)
+{
+  return two_bodies_loads(kind, 0);
 }
 
 /* the parameters of m, checked (assembled when the file asks) */
@@ -128,13 +135,14 @@ static int goff(const hg_ga *g, int k)
    vector of c plus those of its copies */
 static double ga_jac_error(hg_ga *g, const double *z)
 {
+  newton_fdf_fn fdf = g->applied ? hg_ga_fdf_applied : hg_ga_fdf;
   const int n = g->n, m0 = 6 * g->nb;
   const mb_topo *t = g->p->topo;
   double *J = calloc((size_t)n * (size_t)n, sizeof *J), *r0 = malloc((size_t)n * sizeof *r0);
   double *rp = malloc((size_t)n * sizeof *rp), *rm = malloc((size_t)n * sizeof *rm);
   double *v = malloc((size_t)n * sizeof *v), *zz = malloc((size_t)n * sizeof *zz);
   double err = NAN;
-  if (!J || !r0 || !rp || !rm || !v || !zz || hg_ga_fdf(z, g, r0, J) != 0) goto done;
+  if (!J || !r0 || !rp || !rm || !v || !zz || fdf(z, g, r0, J) != 0) goto done;
   err = 0;
   for (int c = 0; c < n; c++) {
     int copy = 0;                         /* is c itself a copy? then skip it */
@@ -152,9 +160,9 @@ static double ga_jac_error(hg_ga *g, const double *z)
     }
     const double eps = 6e-6 * fmax(1.0, fabs(z[c]));
     for (int i = 0; i < n; i++) zz[i] = z[i] + eps * v[i];
-    hg_ga_fdf(zz, g, rp, NULL);
+    fdf(zz, g, rp, NULL);
     for (int i = 0; i < n; i++) zz[i] = z[i] - eps * v[i];
-    hg_ga_fdf(zz, g, rm, NULL);
+    fdf(zz, g, rm, NULL);
     for (int i = 0; i < n; i++) {
       double a = 0;
       for (int j = 0; j < n; j++) a += J[(size_t)i * (size_t)n + (size_t)j] * v[j];
@@ -167,11 +175,12 @@ done:
   return err;
 }
 
-static void test_ga_jacobian(const char *kind)
+static void test_ga_jacobian(const char *kind, int loads)
 {
-  lg_model *m = two_bodies(kind);
+  lg_model *m = two_bodies_loads(kind, loads);
   mb_par *p = m ? params(m) : NULL;
-  gsl_test(p == NULL, "implicit-joints: two bodies with %s joints", kind);
+  const char *with = loads ? " and a spring" : "";
+  gsl_test(p == NULL, "implicit-joints: two bodies with %s joints%s", kind, with);
   if (!p) { mb_model_free(m); return; }
   lg_body q[2];
   lg_opts opt;
@@ -201,8 +210,8 @@ static void test_ga_jacobian(const char *kind)
         z[G + mk + c] = z[mb_joint_copy(p->topo, k, c)];
     }
     const double e = ga_jac_error(g, z);
-    gsl_test(!(e <= 1e-7), "implicit-joints: %s, h = %g: generalized-alpha Newton Jacobian "
-             "against central differences: %.2g (<= 1e-7)", kind, h, e);
+    gsl_test(!(e <= 1e-7), "implicit-joints: %s%s, h = %g: generalized-alpha Newton Jacobian "
+             "against central differences: %.2g (<= 1e-7)", kind, with, h, e);
     hg_ga_free(g);
   }
   free(p);
@@ -374,7 +383,8 @@ int main(void)
 {
   static const char *const kinds[] = {"spherical", "revolute", "weld", "prismatic",
                                       "cylindrical", "universal"};
-  for (int k = 0; k < 6; k++) test_ga_jacobian(kinds[k]);
+  for (int k = 0; k < 6; k++) test_ga_jacobian(kinds[k], 0);
+  for (int k = 0; k < 6; k++) test_ga_jacobian(kinds[k], 1);
   for (int i = 0; i < NSCHEME; i++) {
     test_revolute(schemes[i]);
     test_prismatic(schemes[i]);
