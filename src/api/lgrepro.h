@@ -180,8 +180,8 @@ typedef void (*lgr_force_jac_fn)(void *ctx, double t, int nb, const lgr_body *q,
    the implicit schemes differentiate fn by central differences (24 nb calls
    of fn per Jacobian, step cbrt(DBL_EPSILON) max(1, |z|) for a coordinate
    z, errors near 4e-11 of the force's scale).  Schemes ref, rkmk4,
-   rkmk4-proj, galpha and imid-index2 take it; dh, rattlie and dl refuse it
-   at lgr_init.  The energy (lgr_energy, the energy column) leaves out its
+   rkmk4-proj, dh, rattlie, galpha and imid-index2 take it; dl refuses it
+   at lgr_init (it may depend on the velocities).  The energy (lgr_energy, the energy column) leaves out its
    work.  Takes effect at the next lgr_init.  LGR_OK; LGR_EINVAL and a
    message for a model of another family; LGR_ENOMEM. */
 LGR_API int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx,

@@ -230,9 +230,9 @@ int mb_joints_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
   for (int k = 0; k < t->nj; k++)
     if (mb_jkind(t, k) != MB_SPHERICAL) {
       const int line = t->line ? t->line[t->nb + k] : 0;
-      snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d); "
-               "schemes ref, rkmk4, rkmk4-proj, galpha and imid-index2 take every joint", scheme, k + 1,
-               mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model", line);
+      snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d)",
+               scheme, k + 1, mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model",
+               line);
       return LG_EINVAL;
     }
   return LG_OK;

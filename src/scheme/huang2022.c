@@ -1,8 +1,9 @@
 /* huang2022.c: DH, RATTLie, DL and the Lie group generalized-alpha method
-   on rigid bodies joined by spherical joints, RATTLie and generalized-alpha
-   on the heavy top. */
+   on rigid bodies joined by joints, RATTLie and generalized-alpha on the
+   heavy top. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
@@ -217,8 +218,119 @@ static double hg_length(const mb_par *p, const lg_body *q)
 /* The Newton tolerance: the caller's, but never below 8 DBL_EPSILON times
    the size of the largest term of the residual (its round-off floor). */
 #define HG_FLOOR (4 * DBL_EPSILON)
+/* ---------------------------------------------------------------- stage 1, every joint */
+/* the rows' arrays: B(q_n) by joints (12 per row), dexp by bodies, the impulse */
+static int hg_s1_rows_alloc(hg_s1 *s)
+{
+  const size_t nc = (size_t)s->p->topo->nc, nb = (size_t)s->nb;
+  s->general = 1;
+  s->B0 = malloc((12 * nc + 1) * sizeof *s->B0);
+  s->T = malloc((9 * nb + 1) * sizeof *s->T);
+  s->y = malloc((6 * nb + 1) * sizeof *s->y);
+  return s->B0 && s->T && s->y ? LG_OK : LG_ENOMEM;
+}
+
+/* joint k's block of side (0: a, 1: b) in B(q_n): m_k rows of (W, v) */
+static const double *hg_s1_b0(const hg_s1 *s, int k, int side)
+{
+  const mb_topo *t = s->p->topo;
+  return s->B0 + 12 * mb_jrow(t, k) + 6 * side * mb_joint_nrows[mb_jkind(t, k)];
+}
+
+static void hg_s1_rows_set(hg_s1 *s, const lg_body *q0)
+{
+  const mb_topo *t = s->p->topo;
+  for (int k = 0; k < s->nj; k++) {
+    double *Ba = s->B0 + 12 * mb_jrow(t, k);
+    mb_joint_eval(s->p, q0, k, NULL, Ba, Ba + 6 * mb_joint_nrows[mb_jkind(t, k)], NULL, NULL);
+  }
+}
+
+void hg_s1_impulse(const hg_s1 *s, const double *Lambda, double *y)
+{
+  const mb_topo *t = s->p->topo;
+  memset(y, 0, 6 * (size_t)s->nb * sizeof *y);
+  for (int k = 0; k < s->nj; k++) {
+    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const double *L = Lambda + mb_jrow(t, k);
+    for (int side = 0; side < 2; side++) {
+      const int i = side ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double *Bs = hg_s1_b0(s, k, side);
+      for (int r = 0; r < m; r++)
+        for (int c = 0; c < 6; c++) y[6 * i + c] += Bs[6 * r + c] * L[r];
+    }
+  }
+}
+/* Eq. (hg-s1-rows) and its Jacobian: each joint's rows from mb_joint_eval */
+int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_s1 *s = par;
+  const mb_par *p = s->p;
+  const mb_topo *t = p->topo;
+  const int nb = s->nb, nj = s->nj, n = s->n, m0 = 3 * nb;
+  size_t ld;
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)n * (size_t)n * sizeof *Jac->J);
+  for (int i = 0; i < nb; i++) {                 /* the rotations: J^{-1} G(theta) - h W */
+    const double *J = mb_body_par(p, i) + MB_J, *th = z + 3 * i;
+    double G[3], A[9], *F = s->F + 9 * i;
+    hg_G(s->form, J, th, G, Jac ? A : NULL);
+    for (int a = 0; a < 3; a++) r[3 * i + a] = G[a] / J[a] - s->c[3 * i + a];
+    so3_exp(F, th);
+    so3_mul(s->q1[i].R, s->q0[i].R, F);
+    if (Jac) {
+      double *D = newton_jac_at(Jac, (size_t)(3 * i), (size_t)(3 * i), &ld);
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) D[(size_t)a * ld + (size_t)b] = A[3 * a + b] / J[a];
+      so3_dexp(s->T + 9 * i, th);
+    }
+  }
+  hg_s1_impulse(s, z + m0, s->y);                /* B(q_n)^T Lambda: torques, and moves of x */
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      r[3 * i + a] += s->y[6 * i + a] / b[MB_J + a];
+      s->q1[i].x[a] = s->xb[3 * i + a] - s->y[6 * i + 3 + a] / b[MB_M];
+    }
+  }
+  for (int k = 0; k < nj; k++) {                 /* Phi_k(q_{n+1}) and its blocks */
+    const int m = mb_joint_nrows[mb_jkind(t, k)], r0 = m0 + mb_jrow(t, k);
+    double B1[2][36];
+    mb_joint_eval(p, s->q1, k, r + r0, Jac ? B1[0] : NULL, Jac ? B1[1] : NULL, NULL, NULL);
+    if (!Jac) continue;
+    for (int side = 0; side < 2; side++) {
+      const int i = side ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double *b = mb_body_par(p, i), *J = b + MB_J, *B0 = hg_s1_b0(s, k, side),
+                   *Bs = B1[side], *Ti = s->T + 9 * i;
+      /* d r_rot,i / d Lambda_k = J_i^{-1} B_W,ki(q_n)^T */
+      double *C = newton_jac_at(Jac, (size_t)(3 * i), (size_t)r0, &ld);
+      for (int a = 0; a < 3; a++)
+        for (int c = 0; c < m; c++) C[(size_t)a * ld + (size_t)c] = B0[6 * c + a] / J[a];
+      /* d Phi_k / d theta_i = B_W,ki(q_{n+1}) T(theta_i) */
+      double *D = newton_jac_at(Jac, (size_t)r0, (size_t)(3 * i), &ld);
+      for (int a = 0; a < m; a++)
+        for (int c = 0; c < 3; c++)
+          D[(size_t)a * ld + (size_t)c] = Bs[6 * a] * Ti[c] + Bs[6 * a + 1] * Ti[3 + c]
+                                          + Bs[6 * a + 2] * Ti[6 + c];
+      /* d Phi_k / d Lambda_l = -B_v,ki(q_{n+1}) B_v,li(q_n)^T / m_i, every joint l at body i */
+      for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
+        const int l = s->bside[e] / 2, ml = mb_joint_nrows[mb_jkind(t, l)];
+        const double *Bl = hg_s1_b0(s, l, s->bside[e] % 2);
+        double *E = newton_jac_at(Jac, (size_t)r0, (size_t)(m0 + mb_jrow(t, l)), &ld);
+        for (int a = 0; a < m; a++)
+          for (int c = 0; c < ml; c++)
+            E[(size_t)a * ld + (size_t)c] -= (Bs[6 * a + 3] * Bl[6 * c + 3]
+                                              + Bs[6 * a + 4] * Bl[6 * c + 4]
+                                              + Bs[6 * a + 5] * Bl[6 * c + 5]) / b[MB_M];
+      }
+    }
+  }
+  memcpy(s->zlast, z, (size_t)n * sizeof *z);
+  return 0;
+}
 /* ---------------------------------------------------------------- stage 1 */
-hg_s1 *hg_s1_alloc(const mb_par *p, int form)
+static hg_s1 *hg_s1_new(const mb_par *p, int form, int general)
 {
   hg_s1 *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -226,7 +338,7 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->form = form;
   s->nb = p->topo->nb;
   s->nj = p->topo->nj;
-  s->n = 3 * s->nb + 3 * s->nj;
+  s->n = 3 * s->nb + p->topo->nc;         /* 3 nb + 3 nj for spherical joints alone */
   size_t nb = (size_t)s->nb, nj = (size_t)s->nj;
   s->c = malloc(3 * nb * sizeof *s->c);
   s->xb = malloc(3 * nb * sizeof *s->xb);
@@ -236,7 +348,8 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   s->zlast = malloc((size_t)s->n * sizeof *s->zlast);
   s->bptr = calloc(nb + 2, sizeof *s->bptr);
   s->bside = malloc((2 * nj + 1) * sizeof *s->bside);
-  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside) {
+  if (!s->c || !s->xb || !s->G0 || !s->q1 || !s->F || !s->zlast || !s->bptr || !s->bside
+      || (general && hg_s1_rows_alloc(s) != LG_OK)) {
     hg_s1_free(s);
     return NULL;
   }
@@ -254,15 +367,31 @@ hg_s1 *hg_s1_alloc(const mb_par *p, int form)
   return s;
 }
 
+/* the rows of mb_joint_eval when a joint is not spherical, else the
+   spherical joints' own code; hg_s1_alloc_rows always the rows */
+hg_s1 *hg_s1_alloc(const mb_par *p, int form)
+{
+  return hg_s1_new(p, form, p->topo->nxval > 0);
+}
+
+hg_s1 *hg_s1_alloc_rows(const mb_par *p, int form)
+{
+  return hg_s1_new(p, form, 1);
+}
+
 void hg_s1_free(hg_s1 *s)
 {
   if (!s) return;
   free(s->c); free(s->xb); free(s->G0); free(s->q1); free(s->F); free(s->zlast);
   free(s->bptr); free(s->bside);
+  free(s->B0); free(s->T); free(s->y);
   free(s);
 }
 
-void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
+/* for spherical joints alone (general = 0) or by the rows (1): where
+   general is a constant the compiler folds its branch */
+static inline HG_EXPAND void hg_s1_set_as(hg_s1 *s, const lg_body *q0, const lg_body *vin,
+                                          double h, int general)
 {
   const mb_par *p = s->p;
   const double g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -273,12 +402,20 @@ void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
       s->c[3 * i + a] = h * vin[i].W[a];
       s->xb[3 * i + a] = q0[i].x[a] + h * vin[i].v[a] + 0.5 * h * h * g * e[a];
     }
-  for (int k = 0; k < s->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(p, k, side);
-      if (d.body != MB_GROUND) hg_rot_block(s->G0 + 18 * k + 9 * side, &d, q0[d.body].R);
-    }
+  if (general) hg_s1_rows_set(s, q0);
+  else
+    for (int k = 0; k < s->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(p, k, side);
+        if (d.body != MB_GROUND) hg_rot_block(s->G0 + 18 * k + 9 * side, &d, q0[d.body].R);
+      }
   for (int i = 0; i < s->n; i++) s->zlast[i] = NAN;
+}
+
+void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h)
+{
+  if (s->general) hg_s1_set_as(s, q0, vin, h, 1);
+  else hg_s1_set_as(s, q0, vin, h, 0);
 }
 
 int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac)
@@ -361,6 +498,7 @@ int hg_s1_fdf(const double *z, void *par, double *r, double *Jac)
 {
   hg_s1 *s = par;
   newton_jac h = {Jac, (size_t)s->n, NULL};
+  if (s->general) return hg_s1_jfdf_rows(z, par, r, Jac ? &h : NULL);
   return hg_s1_jfdf(z, par, r, Jac ? &h : NULL);
 }
 /* ---------------------------------------------------------------- velocity projection */
@@ -451,6 +589,154 @@ static int hg_project(const mb_par *p, lg_body *q, hg_proj *d, mb_work *w)
   if (!w) return hg_project_dense(p, q, d);
   return mb_project_velocity(p, q, w);
 }
+/* ---------------------------------------------------------------- applied forces */
+/* whether a model's applied forces depend on the velocities (a damper, a callback) */
+static int hg_forces_vdep(const mb_par *p)
+{
+  const mb_loads *L = p->topo->ld;
+  if (L->ufn) return 1;
+  for (int k = 0; k < L->ns; k++)
+    if (mb_spring_par(p, k)[MB_SC] != 0) return 1;
+  return 0;
+}
+
+/* DL's words for such a model: the first damper, else the callback */
+static void hg_forces_refuse_dl(const mb_par *p, char *why, size_t n)
+{
+  const mb_topo *t = p->topo;
+  int k = 0;
+  while (k < t->ld->ns && mb_spring_par(p, k)[MB_SC] == 0) k++;
+  if (k == t->ld->ns) {
+    snprintf(why, n, "scheme dl does not take forces that depend on the velocities (the force "
+             "callback given to lgr_set_force); schemes dh and rattlie do");
+    return;
+  }
+  const int line = t->line ? t->line[t->nb + t->nj + 1 + k] : 0;
+  snprintf(why, n, "scheme dl does not take forces that depend on the velocities (spring %d, "
+           "damping %g, at %s line %d); schemes dh and rattlie do", k + 1,
+           mb_spring_par(p, k)[MB_SC], t->file ? t->file : "the model", line);
+}
+
+/* stage 1 with the impulse h/2 f_a(q_n, V_n) (q: positions and velocities
+   at t_n): c += h^2/2 J^{-1} tau_a, xb += h^2/(2 m) f_a; the forces in fa */
+static void hg_forces_start(const mb_par *p, hg_s1 *s, const lg_body *q, double t, double *fa)
+{
+  const double hh = 0.5 * s->h * s->h;
+  memset(fa, 0, 6 * (size_t)s->nb * sizeof *fa);
+  mb_at(p, t);
+  mb_applied(p, q, fa);
+  for (int i = 0; i < s->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) {
+      s->c[3 * i + a] += hh * fa[6 * i + a] / b[MB_J + a];
+      s->xb[3 * i + a] += hh * fa[6 * i + 3 + a] / b[MB_M];
+    }
+  }
+}
+
+hg_end *hg_end_alloc(const mb_par *p)
+{
+  hg_end *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  e->p = p;
+  e->nb = p->topo->nb;
+  e->nc = p->topo->nc;
+  e->n = 6 * e->nb + e->nc;
+  const size_t nv = 6 * (size_t)e->nb, nc = (size_t)e->nc;
+  e->q = calloc((size_t)e->nb, sizeof *e->q);
+  e->Vs = malloc(nv * sizeof *e->Vs);
+  e->B = malloc((nc * nv + 1) * sizeof *e->B);
+  e->Kq = malloc(nv * nv * sizeof *e->Kq);
+  e->Kv = malloc(nv * nv * sizeof *e->Kv);
+  e->f = malloc(nv * sizeof *e->f);
+  if (!e->q || !e->Vs || !e->B || !e->Kq || !e->Kv || !e->f) {
+    hg_end_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+void hg_end_free(hg_end *e)
+{
+  if (!e) return;
+  free(e->q); free(e->Vs); free(e->B); free(e->Kq); free(e->Kv); free(e->f);
+  free(e);
+}
+
+void hg_end_set(hg_end *e, const lg_body *q, double h, double t)
+{
+  const mb_par *p = e->p;
+  e->h = h;
+  e->t = t;
+  memcpy(e->q, q, (size_t)e->nb * sizeof *q);
+  for (int i = 0; i < e->nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->Vs[6 * i + a] = q[i].W[a];
+      e->Vs[6 * i + 3 + a] = q[i].v[a];
+    }
+  if (e->nc > 0) mb_jac(p, q, e->B);
+  memset(e->f, 0, 6 * (size_t)e->nb * sizeof *e->f);
+  mb_at(p, t);
+  mb_applied(p, q, e->f);
+  e->fscale = 0;
+  for (int i = 0; i < e->nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++)
+      e->fscale = fmax(e->fscale, fmax(fabs(e->f[6 * i + a] / b[MB_J + a]),
+                                       fabs(e->f[6 * i + 3 + a] / b[MB_M])));
+  }
+  e->fscale *= 0.5 * h;
+}
+
+int hg_end_fdf(const double *u, void *par, double *r, double *Jac)
+{
+  hg_end *e = par;
+  const mb_par *p = e->p;
+  const int nb = e->nb, nc = e->nc, nv = 6 * nb, n = e->n;
+  for (int i = 0; i < nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->q[i].W[a] = u[6 * i + a];
+      e->q[i].v[a] = u[6 * i + 3 + a];
+    }
+  memset(e->f, 0, (size_t)nv * sizeof *e->f);
+  mb_at(p, e->t);
+  mb_applied(p, e->q, e->f);
+  double mi[6];
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) { mi[a] = 1 / b[MB_J + a]; mi[3 + a] = 1 / b[MB_M]; }
+    for (int c = 0; c < 6; c++) {
+      const int j = 6 * i + c;
+      double s = 0;
+      for (int k = 0; k < nc; k++) s += e->B[(size_t)k * (size_t)nv + (size_t)j] * u[nv + k];
+      r[j] = u[j] - e->Vs[j] - 0.5 * e->h * mi[c] * e->f[j] + mi[c] * s;
+    }
+  }
+  for (int k = 0; k < nc; k++) {
+    double s = 0;
+    for (int j = 0; j < nv; j++) s += e->B[(size_t)k * (size_t)nv + (size_t)j] * u[j];
+    r[nv + k] = s;
+  }
+  if (!Jac) return 0;
+  memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
+  mb_applied_jac(p, e->q, e->Kq, e->Kv);
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    for (int a = 0; a < 3; a++) { mi[a] = 1 / b[MB_J + a]; mi[3 + a] = 1 / b[MB_M]; }
+    for (int c = 0; c < 6; c++) {
+      const int j = 6 * i + c;
+      double *row = Jac + (size_t)j * (size_t)n;
+      for (int l = 0; l < nv; l++)
+        row[l] = -0.5 * e->h * mi[c] * e->Kv[(size_t)j * (size_t)nv + (size_t)l];
+      row[j] += 1;
+      for (int k = 0; k < nc; k++) row[nv + k] = mi[c] * e->B[(size_t)k * (size_t)nv + (size_t)j];
+    }
+  }
+  for (int k = 0; k < nc; k++)
+    memcpy(Jac + (size_t)(nv + k) * (size_t)n, e->B + (size_t)k * (size_t)nv,
+           (size_t)nv * sizeof *Jac);
+  return 0;
+}
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
 enum { HG_DH = 0, HG_RL = 1, HG_DL = 2 };
 
@@ -470,6 +756,11 @@ typedef struct {
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
   int nh;
   int pending;           /* DL: z solves the stage 1 from q already */
+  int applied, vdep;     /* springs, forces, torques or a callback; a damper or a callback */
+  double *fa;            /* 6 nb: the applied forces at the start of the pending stage 1 */
+  hg_end *end;           /* the end of the step with applied forces (section sec:hg-forces) */
+  newton_ws *nw2;        /* its Newton solver, when the forces depend on V */
+  double *u;             /* its unknowns (V, mu) */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -481,6 +772,7 @@ static void hg_vi_free(void *ws)
   hg_proj_free(&w->pj);
   mb_work_free(w->mw);
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
+  free(w->fa); hg_end_free(w->end); newton_free(w->nw2); free(w->u);
   free(w);
 }
 
@@ -493,13 +785,16 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   w->p = p;
   w->nb = p->topo->nb;
   w->nj = p->topo->nj;
-  w->n = 3 * w->nb + 3 * w->nj;
+  w->n = 3 * w->nb + p->topo->nc;
   w->tol = opt->newton_tol;
   w->maxiter = opt->newton_maxiter;
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* rotations of body i enter only its rows: bordered block diagonal, 3 x 3 */
   w->nw = mb_newton_alloc(p->topo, 3, opt->newton_solver);
-  w->s1 = hg_s1_alloc(p, kind == HG_RL ? HG_FORM_RL : HG_FORM_DH);
+  /* applied forces, like joints other than spherical, take the rows */
+  w->applied = mb_applied_any(p->topo->ld);
+  w->s1 = (w->applied ? hg_s1_alloc_rows : hg_s1_alloc)(p, kind == HG_RL ? HG_FORM_RL
+                                                                          : HG_FORM_DH);
   w->q = calloc(nb, sizeof *w->q);
   w->vin = calloc(nb, sizeof *w->vin);
   w->z = malloc(n * sizeof *w->z);
@@ -508,7 +803,18 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   int small = w->n < HG_DENSE;
   if (small) small = hg_proj_alloc(&w->pj, p->topo) == LG_OK;
   else w->mw = mb_work_alloc(p->topo);
-  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)) {
+  /* the dense end system only where a force may depend on V: a spring
+     (its damping a parameter) or a callback */
+  const int coupled = w->applied && mb_applied_coupled(p->topo->ld);
+  if (w->applied) w->fa = malloc(6 * nb * sizeof *w->fa);
+  if (coupled) {
+    const size_t n2 = 6 * nb + (size_t)p->topo->nc;
+    w->end = hg_end_alloc(p);
+    w->nw2 = newton_alloc(n2, LG_NEWTON_DIRECT);
+    w->u = malloc(n2 * sizeof *w->u);
+  }
+  if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)
+      || (w->applied && !w->fa) || (coupled && (!w->end || !w->nw2 || !w->u))) {
     hg_vi_free(w);
     return NULL;
   }
@@ -540,12 +846,13 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   hg_vi_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* a model with applied forces is refused: the words in a buffer of the
-     calling thread (the workspace keeps the size it had without them) */
-  static const char *const name[] = {"dh", "rattlie", "dl"};
+  /* every kind of joint is taken (section sec:hg-joints), and applied
+     forces (section sec:hg-forces), except by DL those that depend on the
+     velocities: the words in a buffer of the calling thread */
   static _Thread_local char why[240];
-  if (mb_applied_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK ||
-      mb_joints_refuse(w->p->topo, name[w->kind], why, sizeof why) != LG_OK) {
+  w->vdep = w->applied && hg_forces_vdep(w->p);
+  if (w->kind == HG_DL && w->vdep) {
+    hg_forces_refuse_dl(w->p, why, sizeof why);
     s->why = why;
     return LG_EINVAL;
   }
@@ -562,11 +869,16 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
 }
 
 /* Solve stage 1 from (w->q, w->vin): the guess extrapolates the last three
-   solutions (quadratically once there are three). */
-static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
+   solutions (quadratically once there are three).  This function and the
+   two below take general (0: spherical joints alone, 1: the rows of every
+   joint, section sec:hg-joints) as a constant: the step is compiled once
+   for each, and a model of spherical joints alone runs the first, the
+   code of the papers' figures, without a test of its own. */
+static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, int general)
 {
   const int n = w->n, m0 = 3 * w->nb;
-  hg_s1_set(w->s1, w->q, w->vin, w->h);
+  hg_s1_set_as(w->s1, w->q, w->vin, w->h, general);
+  if (general && w->applied) hg_forces_start(w->p, w->s1, w->vin, (double)w->k * w->h, w->fa);
   for (int j = 0; j < n; j++) {
     const double *z1 = w->zh, *z2 = w->zh + n, *z3 = w->zh + 2 * n;
     w->z[j] = w->nh == 3 ? 3 * z1[j] - 3 * z2[j] + z3[j]
@@ -574,11 +886,14 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
             : w->nh == 1 ? z1[j]
             : j < m0 ? w->h * w->vin[j / 3].W[j % 3] : 0.0;
   }
-  const double tol = fmax(w->tol, HG_FLOOR * fmax(hg_length(w->p, w->q), hg_amax(w->s1->c, m0)));
-  int st = newton_solve_sparse(w->nw, hg_s1_jfdf, w->s1, w->z, tol, w->maxiter, iters, resid);
+  double L = hg_length(w->p, w->q);
+  if (general) L = fmax(L, 1.0);                 /* dot rows: products of unit vectors */
+  const double tol = fmax(w->tol, HG_FLOOR * fmax(L, hg_amax(w->s1->c, m0)));
+  int st = newton_solve_sparse(w->nw, general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, w->z, tol,
+                               w->maxiter, iters, resid);
   if (st != LG_OK) return st;
-  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_s1_fdf(w->z, w->s1, w->r,
-      NULL);
+  if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0)
+    (general ? hg_s1_jfdf_rows : hg_s1_jfdf)(w->z, w->s1, w->r, NULL);
   memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
   memcpy(w->zh, w->z, (size_t)n * sizeof *w->z);
   if (w->nh < 3) w->nh++;
@@ -588,7 +903,7 @@ static int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid)
 /* Move to q_{n+1} of the solved stage 1, with the velocities of the free
    second half step: J W = F^T Pi+, Pi+ = J W_in - B_W(q_n)^T Lambda / h (equal
    to -G(-theta)/h at the solution), v = v_in + h g - M^{-1} B_v^T Lambda / h. */
-static void hg_vi_advance(hg_vi_ws *w)
+static inline HG_EXPAND void hg_vi_advance(hg_vi_ws *w, int general)
 {
   const mb_par *p = w->p;
   const double h = w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
@@ -603,17 +918,32 @@ static void hg_vi_advance(hg_vi_ws *w)
       w->q[i].v[a] = w->vin[i].v[a] + h * g * e[a];
     }
   }
-  for (int k = 0; k < w->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(p, k, side);
-      if (d.body == MB_GROUND) continue;
-      const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 +
-          18 * k + 9 * side;
+  if (general) {                                 /* every joint: section sec:hg-joints */
+    double *y = w->s1->y;
+    hg_s1_impulse(w->s1, w->z + m0, y);
+    for (int i = 0; i < w->nb; i++)
       for (int a = 0; a < 3; a++) {
-        Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
-        w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
+        Pi[3 * i + a] -= y[6 * i + a] / h;
+        w->q[i].v[a] -= y[6 * i + 3 + a] / (mb_body_par(p, i)[MB_M] * h);
       }
-    }
+    if (w->applied)                              /* h/2 f_n: section sec:hg-forces */
+      for (int i = 0; i < w->nb; i++)
+        for (int a = 0; a < 3; a++) {
+          Pi[3 * i + a] += 0.5 * h * w->fa[6 * i + a];
+          w->q[i].v[a] += 0.5 * h * w->fa[6 * i + 3 + a] / mb_body_par(p, i)[MB_M];
+        }
+  } else
+    for (int k = 0; k < w->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(p, k, side);
+        if (d.body == MB_GROUND) continue;
+        const double *b = mb_body_par(p, d.body), *L = w->z + m0 + 3 * k, *G0 = w->s1->G0 +
+            18 * k + 9 * side;
+        for (int a = 0; a < 3; a++) {
+          Pi[3 * d.body + a] -= (G0[a] * L[0] + G0[3 + a] * L[1] + G0[6 + a] * L[2]) / h;
+          w->q[d.body].v[a] -= d.s * L[a] / (b[MB_M] * h);
+        }
+      }
   for (int i = 0; i < w->nb; i++) {
     const double *J = mb_body_par(p, i) + MB_J;
     so3_mtv(w->q[i].W, w->s1->F + 9 * i, Pi + 3 * i);
@@ -622,21 +952,70 @@ static void hg_vi_advance(hg_vi_ws *w)
   w->k++;
 }
 
-static int hg_vi_step(void *ws, lg_state *s)
+/* The end impulse h/2 f_a(q_{n+1}, V_{n+1}) on V* (in w->q, at t_{n+1}):
+   added when the forces depend on the positions alone; else V_{n+1} and the
+   multipliers of B(q_{n+1}) V_{n+1} = 0 by Newton (DH and RATTLie), to
+   16 eps of the velocities and impulses it sums, or the caller's tolerance
+   over h (the stage-1 residual is a displacement). */
+static int hg_forces_end(hg_vi_ws *w, int *iters)
 {
-  hg_vi_ws *w = ws;
+  const mb_par *p = w->p;
+  const double h = w->h, t = (double)w->k * h;
+  const int nb = w->nb;
+  hg_end *e = w->end;
+  if (!w->vdep) {
+    double *f = w->fa;                           /* free: the advance has used f_n */
+    memset(f, 0, 6 * (size_t)nb * sizeof *f);
+    mb_at(p, t);
+    mb_applied(p, w->q, f);
+    for (int i = 0; i < nb; i++) {
+      const double *b = mb_body_par(p, i);
+      for (int a = 0; a < 3; a++) {
+        w->q[i].W[a] += 0.5 * h * f[6 * i + a] / b[MB_J + a];
+        w->q[i].v[a] += 0.5 * h * f[6 * i + 3 + a] / b[MB_M];
+      }
+    }
+    return LG_OK;
+  }
+  hg_end_set(e, w->q, h, t);
+  const size_t nv = 6 * (size_t)nb;
+  memcpy(w->u, e->Vs, nv * sizeof *w->u);
+  memset(w->u + nv, 0, (size_t)e->nc * sizeof *w->u);
+  const double tol = fmax(w->tol / h, 16 * DBL_EPSILON * fmax(hg_amax(e->Vs, (int)nv) + e->fscale,
+                                                             DBL_MIN));
+  double res = 0;
+  int st = newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
+  if (st != LG_OK) return st;
+  for (int i = 0; i < nb; i++)
+    for (int a = 0; a < 3; a++) {
+      w->q[i].W[a] = w->u[6 * i + a];
+      w->q[i].v[a] = w->u[6 * i + 3 + a];
+    }
+  return LG_OK;
+}
+
+static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
+{
   int it = 0, it2 = 0, st;
   double res = 0;
   if (w->kind != HG_DL || !w->pending) {
-    st = hg_vi_solve(w, &it, &res);
+    st = hg_vi_solve(w, &it, &res, general);
     s->newton_iters = it;
     s->newton_resid = res;
     if (st != LG_OK) return st;
   }
-  hg_vi_advance(w);
+  hg_vi_advance(w, general);
+  if (general && w->applied) {                   /* h/2 f_{n+1}: section sec:hg-forces */
+    int it3 = 0;
+    st = hg_forces_end(w, &it3);
+    it += it3;
+    s->newton_iters = it;
+    if (st != LG_OK) return st;
+  }
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
-    st = hg_project(w->p, w->q, &w->pj, w->mw);          /* stage 2: B(q_{n+1}) V_{n+1} = 0 */
+    /* stage 2: B(q_{n+1}) V_{n+1} = 0 (with forces that depend on V, solved with them) */
+    st = general && w->vdep ? LG_OK : hg_project(w->p, w->q, &w->pj, w->mw);
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
     return st;
@@ -644,26 +1023,43 @@ static int hg_vi_step(void *ws, lg_state *s)
   /* DL: the velocities just computed are M^{-1} p^-_{n+1}; the output is the
      average of p^- and p^+ = p^- - B^T Lambda_{n+1} / h, which needs the
      multiplier of the next step: solve it now and keep it. */
-  st = hg_vi_solve(w, &it2, &res);
+  st = hg_vi_solve(w, &it2, &res, general);
   s->newton_iters = it + it2;
   s->newton_resid = res;
   w->pending = st == LG_OK;
   if (st != LG_OK) return st;
   const int m0 = 3 * w->nb;
-  for (int k = 0; k < w->nj; k++)
-    for (int side = 0; side < 2; side++) {
-      hg_side d = hg_joint_side(w->p, k, side);
-      if (d.body == MB_GROUND) continue;
-      const double *b = mb_body_par(w->p, d.body), *L = w->z + m0 + 3 * k;
-      double y[3];
-      hg_gtx(y, w->s1->G0 + 18 * k + 9 * side, L, b + MB_J);
+  if (general) {                                 /* every joint: section sec:hg-joints */
+    double *y = w->s1->y;
+    hg_s1_impulse(w->s1, w->z + m0, y);
+    for (int i = 0; i < w->nb; i++) {
+      const double *b = mb_body_par(w->p, i);
       for (int a = 0; a < 3; a++) {
-        w->q[d.body].W[a] -= 0.5 * y[a] / w->h;
-        w->q[d.body].v[a] -= 0.5 * d.s * L[a] / (b[MB_M] * w->h);
+        w->q[i].W[a] -= 0.5 * y[6 * i + a] / (b[MB_J + a] * w->h);
+        w->q[i].v[a] -= 0.5 * y[6 * i + 3 + a] / (b[MB_M] * w->h);
       }
     }
+  } else
+    for (int k = 0; k < w->nj; k++)
+      for (int side = 0; side < 2; side++) {
+        hg_side d = hg_joint_side(w->p, k, side);
+        if (d.body == MB_GROUND) continue;
+        const double *b = mb_body_par(w->p, d.body), *L = w->z + m0 + 3 * k;
+        double y[3];
+        hg_gtx(y, w->s1->G0 + 18 * k + 9 * side, L, b + MB_J);
+        for (int a = 0; a < 3; a++) {
+          w->q[d.body].W[a] -= 0.5 * y[a] / w->h;
+          w->q[d.body].v[a] -= 0.5 * d.s * L[a] / (b[MB_M] * w->h);
+        }
+      }
   hg_vi_put(w, s);
   return LG_OK;
+}
+
+static int hg_vi_step(void *ws, lg_state *s)
+{
+  hg_vi_ws *w = ws;
+  return w->s1->general ? hg_vi_step_as(w, s, 1) : hg_vi_step_as(w, s, 0);
 }
 /* lam (the nc multipliers of mb_accel, by rows) rearranged in place by
    groups as z holds them divided by c_q: joint k's multipliers, then its

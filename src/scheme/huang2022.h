@@ -1,6 +1,6 @@
 /* huang2022.h: the general-format LGVI (DH), RATTLie, the discrete
    Euler-Lagrange variant (DL) and the Lie group generalized-alpha method,
-   on rigid bodies joined by spherical joints and on the heavy top. */
+   on rigid bodies joined by joints and on the heavy top. */
 #ifndef SCHEME_HUANG2022_H
 #define SCHEME_HUANG2022_H
 #include "core/lg.h"
@@ -34,15 +34,51 @@ typedef struct {
   double *F;             /* 9 nb: ... F_i = exp(theta_i) there ... */
   double *zlast;         /* ... and where it was made */
   int *bptr, *bside;     /* the joint sides 2 k + s on body i: bside[bptr[i] .. bptr[i+1]-1] */
+  int general;           /* 1: the rows of every kind of joint; 0: spherical joints' code */
+  double *B0;            /* general: joint k's two m_k x 6 blocks of B(q_n) at 12 mb_jrow(k) */
+  double *T;             /* general: 9 nb, dexp(theta_i) at the last evaluation */
+  double *y;             /* general: 6 nb, B_W(q_n)^T Lambda and B_v(q_n)^T Lambda per body */
 } hg_s1;
 
+/* Lambda: 3 per spherical joint, mb_joint_nrows of its kind otherwise
+   (joint k's from mb_jrow(k)), so that n = 3 nb + nc.  hg_s1_alloc takes
+   the spherical joints' own code when every joint is spherical and the
+   rows of mb_joint_eval otherwise; hg_s1_alloc_rows always the rows (for
+   the tests: on spherical joints they compute the same, in another order) */
 hg_s1 *hg_s1_alloc(const mb_par *p, int form);
+hg_s1 *hg_s1_alloc_rows(const mb_par *p, int form);
 void hg_s1_free(hg_s1 *s);
 /* set up the step from q0 with incoming velocities vin (W, v of each body) */
 void hg_s1_set(hg_s1 *s, const lg_body *q0, const lg_body *vin, double h);
+/* the residual and dense Jacobian, by the code hg_s1_alloc chose */
 int hg_s1_fdf(const double *z, void *par, double *r, double *Jac);
-/* the same writing its Jacobian through newton_jac_at (num/newton.h) */
+/* the same writing its Jacobian through newton_jac_at (num/newton.h):
+   spherical joints' own code, and the rows of every kind */
 int hg_s1_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
+int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac);
+/* after a solve: the impulse of Lambda on each body, y (6 nb) = (B_W,i(q_n)^T
+   Lambda, B_v,i(q_n)^T Lambda) summed over the joints at body i */
+void hg_s1_impulse(const hg_s1 *s, const double *Lambda, double *y);
+
+/* The end of a step of DH or RATTLie with applied forces that depend on
+   the velocities: unknowns u = (V_{n+1} (W, v of each body), mu (nc)),
+   residual (V - V* - h/2 M^{-1} f_a(q, V) + M^{-1} B^T mu, B V) at
+   q = q_{n+1}, Jacobian [I - h/2 M^{-1} K_v, M^{-1} B^T; B, 0], dense */
+typedef struct {
+  const mb_par *p;
+  int nb, nc, n;         /* n = 6 nb + nc */
+  double h, t;           /* the step; the time of q (for a callback) */
+  lg_body *q;            /* q_{n+1}, its V written at each evaluation */
+  double *Vs;            /* 6 nb: V* */
+  double *B, *Kq, *Kv;   /* nc x 6 nb at q; the force Jacobians, 36 nb^2 each */
+  double *f;             /* 6 nb: f_a at the last evaluation */
+  double fscale;         /* h/2 max |M^{-1} f_a(q, V*)| */
+} hg_end;
+hg_end *hg_end_alloc(const mb_par *p);
+void hg_end_free(hg_end *e);
+/* q: positions q_{n+1} and velocities V*; h the step, t the time of q */
+void hg_end_set(hg_end *e, const lg_body *q, double h, double t);
+int hg_end_fdf(const double *u, void *par, double *r, double *Jac);
 
 /* The Lie group generalized-alpha method (index 3) on a multibody system:
    unknowns z = (u_i = c_q dV_i (6 per body), Lambda_k = c_q lambda_k),

@@ -105,7 +105,8 @@ static double compare(const char *sch, const char *a, const char *b, lgr_force_f
   return err;
 }
 
-static const char *const schemes[5] = {"ref", "rkmk4", "rkmk4-proj", "galpha", "imid-index2"};
+static const char *const schemes[7] = {"ref", "rkmk4", "rkmk4-proj", "galpha", "imid-index2",
+                                       "dh", "rattlie"};
 
 static void test_torque(void)
 {
@@ -116,7 +117,7 @@ static void test_torque(void)
                                   "-0.06473087069786522 -0.010223495993385158 "
                                   "-0.017208567473760473"};
   for (int v = 0; v < 2; v++)
-    for (int s = 0; s < 5; s++) {
+    for (int s = 0; s < 7; s++) {
       text(a, sizeof a, inertia[v], "torque a 0.1 0.2 -0.3\n");
       text(b, sizeof b, inertia[v], "");
       const double e = compare(schemes[s], a, b, torque, NULL, NULL, 1000, 1e-3);
@@ -140,7 +141,7 @@ static void test_spring(void)
   }
   lg_params_default(ms, ps);
   for (int j = 0; j < 2; j++)
-    for (int s = 0; s < 5; s++) {
+    for (int s = 0; s < 7; s++) {
       const double e = compare(schemes[s], a, b, spring, j ? NULL : spring_jac, ps, 1000, 1e-3);
       gsl_test(!(e >= 0 && e <= 1e-12), "%s: a spring-damper by callback (%s) equals the "
                "spring statement: %.3g (tolerance 1e-12)", schemes[s],
@@ -202,12 +203,13 @@ static void test_refusals(void)
   char b[1000], msg[300] = "";
   text(b, sizeof b, "0.13 0.28 0.17", "");
   lgr_model *m = lgr_model_parse(b, "b.mb", msg, sizeof msg);
-  lgr_sim *s = m ? lgr_alloc(m, "dh", msg, sizeof msg) : NULL;
+  lgr_sim *s = m ? lgr_alloc(m, "dl", msg, sizeof msg) : NULL;
   int st = s ? lgr_set_force(s, torque, NULL, NULL, msg, sizeof msg) : -1;
   int si = st == LGR_OK ? lgr_init(s, 1e-3, msg, sizeof msg) : -1;
-  gsl_test(!(st == LGR_OK && si == LGR_EINVAL && strstr(msg, "scheme dh does not take applied "
-                                                        "forces (the force callback")),
-           "dh refuses a force callback at lgr_init: '%s'", msg);
+  gsl_test(!(st == LGR_OK && si == LGR_EINVAL && strstr(msg, "scheme dl does not take forces "
+                                                        "that depend on the velocities (the "
+                                                        "force callback")),
+           "dl refuses a force callback at lgr_init: '%s'", msg);
   lgr_free(s);
   lgr_model_free(m);
   const lgr_model *p = lgr_model_find("pendulum3d", msg, sizeof msg);

@@ -235,20 +235,22 @@ static void test_schemes(void)
     nsch++;
     const int ref = strcmp(s->name, "ref") == 0;
     const int rk = strcmp(s->name, "rkmk4") == 0 || strcmp(s->name, "rkmk4-proj") == 0;
-    const int mid = strcmp(s->name, "imid-index2") == 0 || strcmp(s->name, "galpha") == 0;
-    const int refuses = strcmp(s->name, "dh") == 0 || strcmp(s->name, "rattlie") == 0 ||
-                        strcmp(s->name, "dl") == 0;
-    gsl_test(!(ref || rk || mid || refuses), "scheme %s: the test knows what it must do",
-             s->name);
+    /* the second-order schemes; dl takes the force and the torque and
+       refuses the damper (a force that depends on the velocities) */
+    const int mid = strcmp(s->name, "imid-index2") == 0 || strcmp(s->name, "galpha") == 0 ||
+                    strcmp(s->name, "dh") == 0 || strcmp(s->name, "rattlie") == 0 ||
+                    strcmp(s->name, "dl") == 0;
+    const int nodamper = strcmp(s->name, "dl") == 0;
+    gsl_test(!(ref || rk || mid), "scheme %s: the test knows what it must do", s->name);
     track k;
     char why[256], who[64];
     snprintf(who, sizeof who, "scheme %s ", s->name);
     for (int c = 0; c < 3; c++) {
       const int st = run(s, text[c], c, 0.01, c == 0 ? 5.0 : 3.0, &k, why, sizeof why);
-      if (refuses) {
+      if (nodamper && c == 0) {
         gsl_test(!(st == LG_EINVAL && strstr(why, who) && strstr(why, name[c])),
-                 "%s refuses a %s, naming itself and the statement: '%s'", s->name, name[c],
-                 why);
+                 "%s refuses a damped %s, naming itself and the statement: '%s'", s->name,
+                 name[c], why);
         continue;
       }
       gsl_test(st != LG_OK, "%s runs the %s model (status %d: %s)", s->name, name[c], st, why);
