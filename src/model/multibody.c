@@ -230,12 +230,127 @@ int mb_joints_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
   for (int k = 0; k < t->nj; k++)
     if (mb_jkind(t, k) != MB_SPHERICAL) {
       const int line = t->line ? t->line[t->nb + k] : 0;
-      snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d); "
-               "schemes ref, rkmk4, rkmk4-proj, dh, rattlie and dl take every joint", scheme, k + 1,
-               mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model", line);
+      snprintf(why, n, "scheme %s takes spherical joints only (joint %d, %s, at %s line %d)",
+               scheme, k + 1, mb_joint_kind[mb_jkind(t, k)], t->file ? t->file : "the model",
+               line);
       return LG_EINVAL;
     }
   return LG_OK;
+}
+/* K[r][c] += s A[i][j] for the 3 x 3 block at rows r0, columns c0 of K (12 x 12) */
+static void mb_kadd(double *K, int r0, int c0, double s, const double A[9])
+{
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) K[12 * (r0 + i) + c0 + j] += s * A[3 * i + j];
+}
+
+void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam, double *K)
+{
+  const char *rk = mb_row_kinds[mb_jkind(p->topo, k)];
+  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const double *X = mb_jointx_par(p, k);
+  mb_jside A, B;
+  mb_jside_get(p, q, k, 0, &A);
+  mb_jside_get(p, q, k, 1, &B);
+  memset(K, 0, 144 * sizeof *K);
+  double C[9], H1[9], H2[9], H3[9], M[9], y[3];
+  so3_mul_tn(C, A.R, B.R);                      /* C = R_a^T R_b */
+  for (int i = 0, x = 0; i < m; i++) {
+    if (rk[i] == 'P') {                         /* the three point rows at once */
+      if (i > 0) continue;
+      so3_mtv(y, A.R, lam);                     /* P_a^ (R_a^T lambda)^ */
+      so3_hat(H1, A.P); so3_hat(H2, y); so3_mul(M, H1, H2);
+      mb_kadd(K, 0, 0, 1, M);
+      so3_mtv(y, B.R, lam);                     /* -P_b^ (R_b^T lambda)^ */
+      so3_hat(H1, B.P); so3_hat(H2, y); so3_mul(M, H1, H2);
+      mb_kadd(K, 6, 6, -1, M);
+      continue;
+    }
+    const double *u = X + MB_JXROW + 6 * x, *w = u + 3, l = lam[i];
+    x++;
+    double al[3];
+    so3_mv(al, A.R, u);                         /* alpha = R_a u */
+    so3_hat(H1, u);
+    if (rk[i] == 'D') {
+      double be[3];
+      so3_mv(be, B.R, w);
+      so3_hat(H2, w);
+      so3_mtv(y, A.R, be);                      /* u^ y_a^ */
+      so3_hat(H3, y); so3_mul(M, H1, H3);
+      mb_kadd(K, 0, 0, l, M);
+      so3_mtv(y, B.R, al);                      /* w^ y_b^ */
+      so3_hat(H3, y); so3_mul(M, H2, H3);
+      mb_kadd(K, 6, 6, l, M);
+      so3_mul(H3, H1, C); so3_mul(M, H3, H2);   /* -u^ C w^ */
+      mb_kadd(K, 0, 6, -l, M);
+      so3_mul_tn(H3, C, H1); so3_mul(M, H2, H3); /* -w^ C^T u^ */
+      mb_kadd(K, 6, 0, -l, M);
+      continue;
+    }
+    /* a translation row, n = u: e = R_a^T (x_a - y_b) */
+    double yb[3], e[3], P[9];
+    so3_mv(yb, B.R, B.P);
+    for (int r = 0; r < 3; r++)
+      yb[r] = (B.body == MB_GROUND ? B.P[r] : yb[r] + B.x[r]);
+    double xa[3];
+    for (int r = 0; r < 3; r++) xa[r] = (A.body == MB_GROUND ? 0 : A.x[r]) - yb[r];
+    so3_mtv(e, A.R, xa);
+    so3_hat(H2, e); so3_mul(M, H1, H2);         /* n^ e^ */
+    mb_kadd(K, 0, 0, l, M);
+    so3_mul_nt(M, H1, A.R);                     /* n^ R_a^T, at delta_a and -delta_b */
+    mb_kadd(K, 0, 3, l, M);
+    mb_kadd(K, 0, 9, -l, M);
+    so3_hat(P, B.P);
+    so3_mul(H3, H1, C); so3_mul(M, H3, P);      /* n^ C P_b^ */
+    mb_kadd(K, 0, 6, l, M);
+    so3_mul(M, A.R, H1);                        /* -R_a n^ on f_a, + on f_b */
+    mb_kadd(K, 3, 0, -l, M);
+    mb_kadd(K, 9, 0, l, M);
+    so3_mtv(y, B.R, al);                        /* -P_b^ (R_b^T alpha)^ */
+    so3_hat(H2, y); so3_mul(M, P, H2);
+    mb_kadd(K, 6, 6, -l, M);
+    so3_mul_tn(H3, C, H1); so3_mul(M, P, H3);   /* P_b^ C^T n^ */
+    mb_kadd(K, 6, 0, l, M);
+  }
+}
+
+int mb_joint_ncopy(const mb_topo *t, int k)
+{
+  const mb_joint *j = &t->joint[k];
+  const int kind = mb_jkind(t, k);
+  if (kind == MB_SPHERICAL || j->a == MB_GROUND || j->b == MB_GROUND) return 0;
+  return strchr(mb_row_kinds[kind], 'T') ? 9 : 6;
+}
+
+int mb_joint_copy(const mb_topo *t, int k, int c)
+{
+  const mb_joint *j = &t->joint[k];
+  return c < 3 ? 6 * j->a + c : 6 * j->b + c - 3;   /* theta_a; theta_b, delta_b */
+}
+
+newton_ws *mb_newton_alloc_stiff(const mb_topo *t, size_t bs, int solver, int *goff)
+{
+  goff[0] = 0;
+  for (int k = 0; k < t->nj; k++)
+    goff[k + 1] = goff[k] + mb_joint_nrows[mb_jkind(t, k)] + mb_joint_ncopy(t, k);
+  const size_t n = bs * (size_t)t->nb + (size_t)goff[t->nj];
+  if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
+  int *rows = malloc(((size_t)t->nj + 1) * sizeof *rows);
+  int *ib = malloc((2 * (size_t)t->nj + 1) * sizeof *ib), *ig = malloc((2 * (size_t)t->nj + 1) * sizeof *ig);
+  newton_ws *w = NULL;
+  if (rows && ib && ig) {
+    size_t ne = 0;
+    for (int k = 0; k < t->nj; k++) {
+      rows[k] = goff[k + 1] - goff[k];
+      for (int s = 0; s < 2; s++) {
+        int b = s ? t->joint[k].b : t->joint[k].a;
+        if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }
+      }
+    }
+    w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)t->nj, rows, ne, ib, ig);
+  }
+  free(rows); free(ib); free(ig);
+  return w;
 }
 void mb_initial(const mb_par *p, lg_body *q)
 {

@@ -239,6 +239,26 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B);
    (dB/dt) V, each skipped when NULL */
 void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
                    double *Bb, double *bv, double *c);
+/* joint k's geometric stiffness (section (mb-stiff)): K (12 x 12, row-major)
+   = d(B_k^T lam)/d(theta_a, delta_a, theta_b, delta_b) for the multipliers
+   lam of its mb_jrow-many rows, rows (torque, force) on side a then on side
+   b, along R exp(hat theta), x + delta; a ground side's rows and columns
+   are written and mean nothing */
+void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam, double *K);
+/* the copies of the two bodies' unknowns a scheme with that stiffness
+   adds to joint k's group of Newton unknowns (section (mb-stiff)): for a
+   joint other than spherical between two bodies, the rotation unknowns
+   of a, then of b, then (a joint with translation rows) the translation
+   unknowns of b: 6 or 9; else 0 */
+int mb_joint_ncopy(const mb_topo *t, int k);
+/* the unknown that copy c of joint k copies: 6 body + coordinate, the
+   body's unknowns being (rotation, translation), 6 per body */
+int mb_joint_copy(const mb_topo *t, int k, int c);
+/* the Newton solver of such a scheme: bs unknowns per body, then per joint
+   its multipliers and its copies; goff (nj + 1 numbers) receives where
+   each joint's group starts after the bodies' unknowns (goff[nj]: their
+   total); solver as in lg_opts */
+struct newton_ws *mb_newton_alloc_stiff(const mb_topo *t, size_t bs, int solver, int *goff);
 /* c = (dB/dt) V, for a spherical joint R_a hat(W_a)^2 P_a - R_b hat(W_b)^2 P_b */
 void mb_bdotv(const mb_par *p, const lg_body *q, double *c);
 /* c = B V for each joint (velocity-level residual) */

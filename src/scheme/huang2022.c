@@ -1067,6 +1067,129 @@ static int hg_vi_step(void *ws, lg_state *s)
   hg_vi_ws *w = ws;
   return w->s1->general ? hg_vi_step_as(w, s, 1) : hg_vi_step_as(w, s, 0);
 }
+/* lam (the nc multipliers of mb_accel, by rows) rearranged in place by
+   groups as z holds them divided by c_q: joint k's multipliers, then its
+   copies, the accelerations dV of the two bodies they copy */
+static void hg_ga_groups(const hg_ga *g, const double *dV, double *lam)
+{
+  const mb_topo *t = g->p->topo;
+  for (int k = g->nj - 1; k >= 0; k--) {   /* backwards: goff[k] >= mb_jrow(k) */
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = g->goff[k], r0 = mb_jrow(t, k);
+    for (int r = m - 1; r >= 0; r--) lam[G + r] = lam[r0 + r];
+    for (int c = 0; c < mb_joint_ncopy(t, k); c++) lam[G + m + c] = dV[mb_joint_copy(t, k, c)];
+  }
+}
+
+/* out (6 x 6) = K's rows of side s against the columns of side o, the
+   rotational columns times T */
+static void hg_stiff_block(double out[36], const double *K, int s, int o, const double T[9])
+{
+  for (int a = 0; a < 6; a++) {
+    const double *k = K + 12 * (6 * s + a) + 6 * o;
+    for (int b = 0; b < 3; b++)
+      out[6 * a + b] = k[0] * T[b] + k[1] * T[3 + b] + k[2] * T[6 + b];
+    for (int b = 3; b < 6; b++) out[6 * a + b] = k[b];
+  }
+}
+
+int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac)
+{
+  hg_ga *g = par;
+  const mb_par *p = g->p;
+  const mb_topo *t = p->topo;
+  const int nb = g->nb, nj = g->nj, m0 = 6 * nb;
+  const double gr = p->val[MB_G], *e = p->val + MB_GDIR, cq = g->cq, cv = g->cq * g->cvq;
+  size_t ld, lc, lr;
+  /* the dense form is cleared here; the structured store is handed zeros */
+  if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
+  for (int i = 0; i < nb; i++) {            /* as hg_ga_jfdf: the bodies' own terms */
+    const double *J = mb_body_par(p, i) + MB_J, *u = z + 6 * i;
+    lg_body *b = &g->q1[i];
+    double th[3], F[9], JW[3], gy[3];
+    for (int a = 0; a < 3; a++) {
+      th[a] = g->dq0[6 * i + a] + u[a];
+      b->x[a] = g->q0[i].x[a] + g->dq0[6 * i + 3 + a] + u[3 + a];
+      b->W[a] = g->V0[6 * i + a] + g->cvq * u[a];
+      b->v[a] = g->V0[6 * i + 3 + a] + g->cvq * u[3 + a];
+      JW[a] = J[a] * b->W[a];
+    }
+    so3_exp(F, th);
+    so3_mul(b->R, g->q0[i].R, F);
+    so3_cross(gy, JW, b->W);
+    for (int a = 0; a < 3; a++) {
+      r[6 * i + a] = u[a] - cq * gy[a] / J[a];
+      r[6 * i + 3 + a] = u[3 + a] - cq * gr * e[a];
+    }
+    if (!Jac) continue;
+    so3_dexp(g->T + 9 * i, th);
+    double Hw[9], Hj[9];
+    so3_hat(Hw, b->W);
+    so3_hat(Hj, JW);
+    double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+    for (int a = 0; a < 3; a++) {
+      for (int c = 0; c < 3; c++)
+        D[(size_t)a * ld + (size_t)c] = cv * (Hw[3 * a + c] * J[c] - Hj[3 * a + c]) / J[a];
+      D[(size_t)a * ld + (size_t)a] += 1.0;
+      D[(size_t)(3 + a) * ld + (size_t)(3 + a)] = 1.0;
+    }
+  }
+  for (int k = 0; k < nj; k++) {
+    const mb_joint *j = &t->joint[k];
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + g->goff[k];
+    const int nc = mb_joint_ncopy(t, k);
+    const double *L = z + G;
+    double Bs[2][36], K[144];
+    mb_joint_eval(p, g->q1, k, r + G, Bs[0], Bs[1], NULL, NULL);   /* Phi_k */
+    if (Jac) mb_joint_stiff(p, g->q1, k, L, K);
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? j->b : j->a;
+      if (i == MB_GROUND) continue;
+      const double *bp = mb_body_par(p, i), *Bk = Bs[s];
+      const double Mi[6] = {bp[MB_J], bp[MB_J + 1], bp[MB_J + 2], bp[MB_M], bp[MB_M], bp[MB_M]};
+      for (int c = 0; c < 6; c++) {         /* M^{-1} B^T Lambda */
+        double x = 0;
+        for (int q = 0; q < m; q++) x += Bk[6 * q + c] * L[q];
+        r[6 * i + c] += x / Mi[c];
+      }
+      if (!Jac) continue;
+      const double *Ti = g->T + 9 * i;
+      double S[36];
+      hg_stiff_block(S, K, s, s, Ti);       /* d(M^{-1} B^T Lambda)/du_i */
+      double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      double *C = newton_jac_at(Jac, (size_t)(6 * i), (size_t)G, &lc);
+      double *R = newton_jac_at(Jac, (size_t)G, (size_t)(6 * i), &lr);
+      for (int a = 0; a < 6; a++) {
+        for (int b = 0; b < 6; b++) D[(size_t)a * ld + (size_t)b] += S[6 * a + b] / Mi[a];
+        for (int q = 0; q < m; q++) C[(size_t)a * lc + (size_t)q] = Bk[6 * q + a] / Mi[a];
+      }
+      for (int q = 0; q < m; q++) {         /* dPhi/du_i = B (T on the rotation) */
+        const double *bq = Bk + 6 * q;
+        for (int b = 0; b < 3; b++)
+          R[(size_t)q * lr + (size_t)b] = bq[0] * Ti[b] + bq[1] * Ti[3 + b] + bq[2] * Ti[6 + b];
+        for (int b = 3; b < 6; b++) R[(size_t)q * lr + (size_t)b] = bq[b];
+      }
+      if (nc == 0) continue;
+      /* the coupling to the other body, in the columns of its copies: a's
+         rows in those of theta_b (3..5) and delta_b (6..8), b's in those
+         of theta_a (0..2) */
+      hg_stiff_block(S, K, s, 1 - s, g->T + 9 * (s ? j->a : j->b));
+      double *X = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + m), &lc);
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < (s ? 3 : nc - 3); b++)
+          X[(size_t)a * lc + (size_t)(s ? b : 3 + b)] = S[6 * a + b] / Mi[a];
+    }
+    /* the rows of the copies: s_k - P u */
+    for (int c = 0; c < nc; c++) {
+      const int cc = G + m + c, u = mb_joint_copy(t, k, c);
+      r[cc] = z[cc] - z[u];
+      if (!Jac) continue;
+      *newton_jac_at(Jac, (size_t)cc, (size_t)cc, &ld) = 1.0;
+      *newton_jac_at(Jac, (size_t)cc, (size_t)u, &lr) = -1.0;
+    }
+  }
+  memcpy(g->zlast, z, (size_t)g->n * sizeof *z);
+  return 0;
+}
 /* ---------------------------------------------------------------- generalized-alpha */
 void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
 {
@@ -1085,6 +1208,16 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   g->nj = p->topo->nj;
   g->n = 6 * g->nb + 3 * g->nj;
   size_t nb = (size_t)g->nb;
+  if (p->topo->nxval > 0) {              /* a joint other than spherical: groups */
+    g->goff = malloc(((size_t)g->nj + 1) * sizeof *g->goff);
+    g->T = malloc(9 * nb * sizeof *g->T);
+    if (!g->goff || !g->T) { hg_ga_free(g); return NULL; }
+    g->goff[0] = 0;
+    for (int k = 0; k < g->nj; k++)
+      g->goff[k + 1] = g->goff[k] + mb_joint_nrows[mb_jkind(p->topo, k)]
+                       + mb_joint_ncopy(p->topo, k);
+    g->n = 6 * g->nb + g->goff[g->nj];
+  }
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
   g->applied = mb_applied_any(p->topo->ld);
@@ -1099,6 +1232,7 @@ void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
   free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
+  free(g->goff); free(g->T);
   free(g);
 }
 
@@ -1196,6 +1330,7 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
 {
   hg_ga *g = par;
   newton_jac h = {Jac, (size_t)g->n, NULL};
+  if (g->goff) return hg_ga_jfdf_joints(z, par, r, Jac ? &h : NULL);
   return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
 int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
@@ -1206,7 +1341,7 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
   const size_t n6 = 6 * (size_t)nb;
   double *fa = g->f, *Kq = fa + n6, *Kv = Kq + n6 * n6;
   if (Jac && Jac->J) memset(Jac->J, 0, (size_t)g->n * (size_t)g->n * sizeof *Jac->J);
-  int st = hg_ga_jfdf(z, par, r, Jac);
+  int st = g->goff ? hg_ga_jfdf_joints(z, par, r, Jac) : hg_ga_jfdf(z, par, r, Jac);
   if (st != 0) return st;
   memset(fa, 0, n6 * sizeof *fa);
   mb_applied(p, g->q1, fa);
@@ -1252,7 +1387,7 @@ int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac)
 
 typedef struct {
   const mb_par *p;
-  int nb, nj, n;
+  int nb, nj, n, nl;     /* nl = n - 6 nb, the unknowns of the groups */
   double h, tol, am, af, gam, beta;
   int maxiter;
   long k;
@@ -1260,7 +1395,9 @@ typedef struct {
   hg_ga *g;
   mb_work *mw;
   lg_body *q;
-  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, 3 nj, n, n */
+  double *Vd, *a, *lam, *z, *r;   /* 6 nb, 6 nb, n - 6 nb (lambda as z holds
+                                     Lambda: by groups, with the copies'
+                                     dV), n, n */
   newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
 } hg_ga_ws;
 
@@ -1287,20 +1424,32 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->nj = p->topo->nj;
   w->n = 6 * w->nb + 3 * w->nj;
   w->tol = opt->newton_tol;
+  /* the round-off floor of the dot rows, products of unit vectors */
+  if (p->topo->nxval > 0) w->tol = fmax(w->tol, HG_FLOOR);
   w->maxiter = opt->newton_maxiter;
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
   /* a spring couples bodies no joint couples: with springs, dense */
-  w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
-                          : mb_newton_alloc(p->topo, 6, opt->newton_solver);
-  w->g = hg_ga_alloc(p);
-  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied : hg_ga_jfdf;
+  if (p->topo->nxval > 0) {     /* other joints: groups with copies (section below) */
+    w->g = hg_ga_alloc(p);
+    w->n = w->g ? w->g->n : 0;
+    n = (size_t)w->n;
+    w->nw = !w->g ? NULL : mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
+            : mb_newton_alloc_stiff(p->topo, 6, opt->newton_solver, w->g->goff);
+  } else {
+    w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
+                            : mb_newton_alloc(p->topo, 6, opt->newton_solver);
+    w->g = hg_ga_alloc(p);
+  }
+  w->fdf = w->g && w->g->applied ? hg_ga_jfdf_applied
+          : w->g && w->g->goff ? hg_ga_jfdf_joints : hg_ga_jfdf;
   w->mw = mb_work_alloc(p->topo);
   w->q = calloc(nb, sizeof *w->q);
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
   w->a = malloc(6 * nb * sizeof *w->a);
-  w->lam = malloc((3 * (size_t)w->nj + 1) * sizeof *w->lam);
+  w->nl = w->n - 6 * w->nb;
+  w->lam = malloc(((size_t)w->nl + 1) * sizeof *w->lam);
   w->z = malloc(n * sizeof *w->z);
   w->r = malloc(n * sizeof *w->r);
   if (!w->nw || !w->g || !w->mw || !w->q || !w->Vd || !w->a || !w->lam || !w->z || !w->r) {
@@ -1315,11 +1464,11 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* its Newton system is written for spherical joints: other joints are
-     refused, in words kept by the calling thread */
+  /* redundant constraints are refused (section sec:mb-redundant): the
+     Newton system holds every multiplier as an unknown; the words in a
+     buffer of the calling thread */
   static _Thread_local char why[240];
-  if (mb_joints_refuse(w->p->topo, "galpha", why, sizeof why) != LG_OK ||
-      mb_redundant_refuse(w->p, "galpha", why, sizeof why) != LG_OK) {
+  if (mb_redundant_refuse(w->p, "galpha", why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -1329,6 +1478,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   mb_at(w->p, 0);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
+  if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
   s->newton_iters = 0;
   s->newton_resid = 0;
@@ -1359,7 +1509,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
       w->z[ij] = g->cq * w->Vd[ij];
       if (j < 3) L = fmax(L, fabs(g->dq0[ij]));
     }
-  for (int k = 0; k < 3 * w->nj; k++) w->z[m0 + k] = g->cq * w->lam[k];
+  for (int k = 0; k < w->nl; k++) w->z[m0 + k] = g->cq * w->lam[k];
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
@@ -1375,7 +1525,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
     w->Vd[ij] = w->z[ij] / g->cq;
     w->a[ij] = aa + c * w->Vd[ij];
   }
-  for (int k = 0; k < 3 * w->nj; k++) w->lam[k] = w->z[m0 + k] / g->cq;
+  for (int k = 0; k < w->nl; k++) w->lam[k] = w->z[m0 + k] / g->cq;
   memcpy(w->q, g->q1, (size_t)nb * sizeof *w->q);
   w->k++;
   s->t = (double)w->k * h;

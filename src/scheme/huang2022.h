@@ -94,12 +94,21 @@ typedef struct {
   double *zlast;         /* ... and where it was made */
   double *f;             /* 6 nb scratch; with applied forces 6 nb + 72 nb^2:
                             their f_a, then K_q and K_v (mb_applied_jac) */
+  int *goff;             /* NULL when every joint is spherical; else (nj + 1)
+                            where each joint's group of unknowns (its
+                            multipliers, then its copies) starts after 6 nb */
+  double *T;             /* with goff: 9 nb, dexp of each body's increment */
 } hg_ga;
 
 hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
+/* the same for a model with a joint other than spherical (g->goff set):
+   z = (u_i, then per joint Lambda_k and its mb_joint_ncopy copies of the
+   two bodies' u, mb_joint_copy), residual (..., Phi_k, copies minus the
+   u they copy) */
+int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac);
 /* the same with the springs, forces and torques of the model (its dense
    Jacobian cleared first), and its dense form for the tests */
 int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac);

@@ -33,8 +33,19 @@ typedef struct {
   int maxiter;
   int applied;           /* the model has springs, forces or torques */
   newton_jfdf_fn fdf;    /* liang_mid_jfdf, or with them liang_mid_jfdf_applied */
+  int *goff;             /* NULL when every joint is spherical; else (nj + 1)
+                            where each joint's group of unknowns (nu_k, then
+                            its copies) starts after 6 nb */
 } liang_ws;
 static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J);
+static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_jac *J);
+/* kept out of line, so that the guess of spherical joints keeps its code */
+#if defined(__GNUC__)
+#define LIANG_APART __attribute__((noinline, cold))
+#else
+#define LIANG_APART
+#endif
+static LIANG_APART void liang_mid_groups(liang_ws *w, double *x);
 static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_jac *J);
 static void liang_free(void *ws)
 {
@@ -44,6 +55,7 @@ static void liang_free(void *ws)
   newton_free(w->nw);
   free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
   free(w->x); free(w->Rm); free(w->Tm);
+  free(w->goff);
   free(w);
 }
 
@@ -73,8 +85,19 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
        a spring couples bodies no joint couples, outside that solve's
        structure: with springs, the dense direct solver */
     w->fdf = w->applied ? liang_mid_jfdf_applied : liang_mid_jfdf;
-    w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
-                            : mb_newton_alloc(p->topo, 6, opt->newton_solver);
+    if (p->topo->nxval > 0) {   /* other joints: groups with copies (section below) */
+      w->goff = malloc(((size_t)p->topo->nj + 1) * sizeof *w->goff);
+      if (!w->goff) { liang_free(w); return NULL; }
+      if (!w->applied) w->fdf = liang_mid_jfdf_joints;
+      w->nw = mb_newton_alloc_stiff(p->topo, 6, opt->newton_solver, w->goff);
+      n = 6 * nb + (size_t)w->goff[p->topo->nj];
+      if (mb_applied_coupled(p->topo->ld)) {
+        newton_free(w->nw);
+        w->nw = newton_alloc(n, opt->newton_solver);
+      }
+    } else
+      w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
+                              : mb_newton_alloc(p->topo, 6, opt->newton_solver);
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
@@ -108,13 +131,13 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   liang_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* the implicit midpoint rule's Newton system is written for spherical
-     joints: other joints are refused (RKMK4 takes every joint through
-     mb_accel and the projections) */
+  /* redundant constraints are refused by the implicit midpoint rule
+     (section sec:mb-redundant), whose Newton system holds every
+     multiplier as an unknown; RKMK4 takes them through mb_accel and the
+     projections */
   static _Thread_local char why[240];
   if (w->kind == LIANG_MID &&
-      (mb_joints_refuse(w->p->topo, "imid-index2", why, sizeof why) != LG_OK ||
-       mb_redundant_refuse(w->p, "imid-index2", why, sizeof why) != LG_OK)) {
+      mb_redundant_refuse(w->p, "imid-index2", why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -200,6 +223,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
 size_t liang_mid_dim(const void *ws)
 {
   const liang_ws *w = ws;
+  if (w->goff) return 6 * (size_t)w->nb + (size_t)w->goff[w->p->topo->nj];
   return 6 * (size_t)w->nb + (size_t)w->nc;
 }
 
@@ -366,7 +390,7 @@ static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_j
   liang_ws *w = ws;
   const size_t n = liang_mid_dim(ws);
   if (J && J->J) memset(J->J, 0, n * n * sizeof *J->J);
-  int st = liang_mid_jfdf(x, ws, F, J);
+  int st = w->goff ? liang_mid_jfdf_joints(x, ws, F, J) : liang_mid_jfdf(x, ws, F, J);
   if (st == 0) liang_mid_applied(w, x, F, J);
   return st;
 }
@@ -389,7 +413,152 @@ int liang_mid_guess(void *ws, double *x)
   if (st != LG_OK) return st;
   for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
   for (int j = 0; j < w->nc; j++) x[6 * nb + j] *= hh;
+  if (w->goff) liang_mid_groups(w, x);
   return LG_OK;
+}
+
+/* with joints other than spherical: the multipliers nu (by rows after the
+   U) rearranged in place by groups, nu_k then the copies of the U they copy */
+static LIANG_APART void liang_mid_groups(liang_ws *w, double *x)
+{
+  const int nb = w->nb;
+  {
+    const mb_topo *t = w->p->topo;
+    for (int k = t->nj - 1; k >= 0; k--) {  /* backwards: goff[k] >= mb_jrow(k) */
+      const int m = mb_joint_nrows[mb_jkind(t, k)], G = 6 * nb + w->goff[k];
+      for (int r = m - 1; r >= 0; r--) x[G + r] = x[6 * nb + mb_jrow(t, k) + r];
+      for (int c = 0; c < mb_joint_ncopy(t, k); c++) x[G + m + c] = x[mb_joint_copy(t, k, c)];
+    }
+  }
+}
+/* out (6 x 6) = K's rows of side s against the columns of side o, the
+   rotational columns times (h/2) T, the translational times h/2 */
+static void liang_stiff_block(double out[36], const double *K, int s, int o, const double T[9],
+                              double hh)
+{
+  for (int a = 0; a < 6; a++) {
+    const double *k = K + 12 * (6 * s + a) + 6 * o;
+    for (int b = 0; b < 3; b++)
+      out[6 * a + b] = hh * (k[0] * T[b] + k[1] * T[3 + b] + k[2] * T[6 + b]);
+    for (int b = 3; b < 6; b++) out[6 * a + b] = hh * k[b];
+  }
+}
+
+static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_jac *J)
+{
+  liang_ws *w = ws;
+  const mb_par *p = w->p;
+  const mb_topo *t = p->topo;
+  const int nb = w->nb, m0 = 6 * nb;
+  const double hh = 0.5 * w->h, g = p->val[MB_G], *e = p->val + MB_GDIR;
+  const double *U = x;
+  size_t ld, lc, lr;
+  if (J && J->J) memset(J->J, 0, liang_mid_dim(ws) * liang_mid_dim(ws) * sizeof *J->J);
+  /* the midpoint configuration, with the velocities U, in qs */
+  for (int i = 0; i < nb; i++) {
+    double th[3] = {hh * U[6 * i], hh * U[6 * i + 1], hh * U[6 * i + 2]}, E[9];
+    lg_body *b = &w->qs[i];
+    so3_exp(E, th);
+    so3_mul(w->Rm + 9 * i, w->q[i].R, E);
+    memcpy(b->R, w->Rm + 9 * i, sizeof b->R);
+    for (int r = 0; r < 3; r++) {
+      b->x[r] = w->q[i].x[r] + hh * U[6 * i + 3 + r];
+      b->W[r] = U[6 * i + r];
+      b->v[r] = U[6 * i + 3 + r];
+    }
+    if (J) so3_dexp(w->Tm + 9 * i, th);
+  }
+  /* the bodies' own terms, as liang_mid_jfdf */
+  for (int i = 0; i < nb; i++) {
+    const double *bp = mb_body_par(p, i), *Jb = bp + MB_J, *W = U + 6 * i, *v = W + 3;
+    double JW[3] = {Jb[0] * W[0], Jb[1] * W[1], Jb[2] * W[2]}, gy[3];
+    so3_cross(gy, JW, W);
+    for (int r = 0; r < 3; r++) {
+      F[6 * i + r] = W[r] - w->V0[6 * i + r] - hh * gy[r] / Jb[r];
+      F[6 * i + 3 + r] = v[r] - w->V0[6 * i + 3 + r] - hh * g * e[r];
+    }
+    if (J) {
+      double H1[9], H2[9], *D = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      so3_hat(H1, JW);
+      so3_hat(H2, W);
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 3; c++)
+          D[(size_t)r * ld + (size_t)c] = (r == c) -
+              hh * (H1[3 * r + c] - H2[3 * r + c] * Jb[c]) / Jb[r];
+        D[(size_t)(3 + r) * ld + (size_t)(3 + r)] = 1;
+      }
+    }
+  }
+  for (int k = 0; k < t->nj; k++) {
+    const mb_joint *jt = &t->joint[k];
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + w->goff[k];
+    const int nc = mb_joint_ncopy(t, k);
+    const double *nu = x + G;
+    double Bs[2][36], K[144], Uk[12] = {0};
+    mb_joint_eval(p, w->qs, k, NULL, Bs[0], Bs[1], F + G, NULL);   /* F_2 = B(Q) U */
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? jt->b : jt->a;
+      if (i != MB_GROUND) memcpy(Uk + 6 * s, U + 6 * i, 6 * sizeof *Uk);
+    }
+    double dB[2][36] = {{0}};               /* U_k^T K(e_q) D_i: side, row q, column */
+    if (J) {
+      mb_joint_stiff(p, w->qs, k, nu, K);
+      for (int q = 0; q < m; q++) {
+        double eq[6] = {0}, Kq[144], Sq[36];
+        eq[q] = 1;
+        mb_joint_stiff(p, w->qs, k, eq, Kq);
+        for (int s = 0; s < 2; s++) {
+          const int i = s ? jt->b : jt->a;
+          if (i == MB_GROUND) continue;
+          for (int o = 0; o < 2; o++) {
+            liang_stiff_block(Sq, Kq, o, s, w->Tm + 9 * i, hh);
+            for (int a = 0; a < 6; a++)
+              for (int b = 0; b < 6; b++) dB[s][6 * q + b] += Uk[6 * o + a] * Sq[6 * a + b];
+          }
+        }
+      }
+    }
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? jt->b : jt->a;
+      if (i == MB_GROUND) continue;
+      const double *bp = mb_body_par(p, i), *Bk = Bs[s];
+      const double Mi[6] = {bp[MB_J], bp[MB_J + 1], bp[MB_J + 2], bp[MB_M], bp[MB_M], bp[MB_M]};
+      for (int c = 0; c < 6; c++) {         /* M^{-1} B^T nu */
+        double y = 0;
+        for (int q = 0; q < m; q++) y += Bk[6 * q + c] * nu[q];
+        F[6 * i + c] += y / Mi[c];
+      }
+      if (!J) continue;
+      const double *Ti = w->Tm + 9 * i;
+      double S[36];
+      liang_stiff_block(S, K, s, s, Ti, hh);
+      double *D = newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * i), &ld);
+      double *C = newton_jac_at(J, (size_t)(6 * i), (size_t)G, &lc);
+      double *R = newton_jac_at(J, (size_t)G, (size_t)(6 * i), &lr);
+      for (int a = 0; a < 6; a++) {
+        for (int b = 0; b < 6; b++) D[(size_t)a * ld + (size_t)b] += S[6 * a + b] / Mi[a];
+        for (int q = 0; q < m; q++) C[(size_t)a * lc + (size_t)q] = Bk[6 * q + a] / Mi[a];
+      }
+      for (int q = 0; q < m; q++)           /* B_q + U_k^T K(e_q) D_i */
+        for (int b = 0; b < 6; b++) R[(size_t)q * lr + (size_t)b] = Bk[6 * q + b] + dB[s][6 * q + b];
+      if (nc == 0) continue;
+      /* the other body, by its copies: a's rows in the columns of theta_b
+         (3..5) and delta_b (6..8), b's in those of theta_a (0..2) */
+      liang_stiff_block(S, K, s, 1 - s, w->Tm + 9 * (s ? jt->a : jt->b), hh);
+      double *X = newton_jac_at(J, (size_t)(6 * i), (size_t)(G + m), &lc);
+      for (int a = 0; a < 6; a++)
+        for (int b = 0; b < (s ? 3 : nc - 3); b++)
+          X[(size_t)a * lc + (size_t)(s ? b : 3 + b)] = S[6 * a + b] / Mi[a];
+    }
+    for (int c = 0; c < nc; c++) {          /* the rows of the copies */
+      const int cc = G + m + c, u = mb_joint_copy(t, k, c);
+      F[cc] = x[cc] - x[u];
+      if (!J) continue;
+      *newton_jac_at(J, (size_t)cc, (size_t)cc, &ld) = 1.0;
+      *newton_jac_at(J, (size_t)cc, (size_t)u, &lr) = -1.0;
+    }
+  }
+  return 0;
 }
 static int liang_mid_step(void *ws, lg_state *s)
 {

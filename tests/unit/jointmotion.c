@@ -116,13 +116,6 @@ static void test_revolute_pendulum(void)
     gsl_test(!(p > 3.6 && p < 4.4), "jointmotion: revolute pendulum, %s: errors %.2g, %.2g at "
              "h = 0.02, 0.01: order %.2f (in [3.6, 4.4])", rk[i], err[0], err[1], p);
   }
-  /* the schemes written for spherical joints refuse the hinge at once */
-  static const char *const refuse[] = {"galpha", "imid-index2"};
-  for (int i = 0; i < 2; i++) {
-    st = run(m, refuse[i], 0.01, 0.01, &q, why, sizeof why);
-    gsl_test(st == LG_OK || !strstr(why, refuse[i]) || !strstr(why, "revolute"),
-             "jointmotion: %s refuses the revolute joint: %s", refuse[i], why);
-  }
   mb_model_free(m);
 }
 
