@@ -660,6 +660,7 @@ typedef struct {
   char bad_col[64];
   int phi_col, e_col;   /* the columns phi_err and energy, or -1 */
   double e0;            /* the energy of the first row */
+  double ke_max;        /* multibody: the largest kinetic energy written so far */
   int drifted;          /* the warning is out (or, with --strict, the run failed) */
   char drift[300];      /* its words */
 } emitter;
@@ -680,24 +681,32 @@ static int column_index(const char *cols, const char *name)
 
 /* 1 if the row in e->row passes a threshold (the words in e->drift; a
    warning on stderr unless --strict) */
-static int watch_drift(emitter *e, double t)
+static int watch_drift(emitter *e, const lg_state *s)
 {
   char tt[40];
+  const double t = s->t;
   long k = llround(t / e->a->h);
-  if (e->e_col >= 0 && isnan(e->e0)) e->e0 = e->row[e->e_col];
+  if (e->e_col >= 0 && isnan(e->e0)) {
+    e->e0 = e->row[e->e_col];
+    e->ke_max = 0;
+  }
+  if (e->e_col >= 0 && !s->own && s->nbody > 0 && strcmp(e->a->m->family, "multibody") == 0)
+    e->ke_max = fmax(e->ke_max, mb_kinetic(e->a->par, s->body));
+  const double scale = fmax(fabs(e->e0), e->ke_max);
   snprintf(tt, sizeof tt, "%.15g", t);
   if (e->phi_col >= 0 && e->row[e->phi_col] > LGSIM_DRIFT_PHI)
     snprintf(e->drift, sizeof e->drift, "at step %ld, t = %s, the joint residual phi_err = "
              "%.3g m exceeds %g m: scheme %s leaves the joints at --h %s (try a smaller --h "
              "or a scheme that projects)", k, tt, e->row[e->phi_col], LGSIM_DRIFT_PHI,
              e->a->s->name, e->a->h_str);
-  else if (e->e_col >= 0 && e->e0 != 0 &&
-           fabs(e->row[e->e_col] - e->e0) > LGSIM_DRIFT_ENERGY * fabs(e->e0))
+  else if (e->e_col >= 0 && scale != 0 &&
+           fabs(e->row[e->e_col] - e->e0) > LGSIM_DRIFT_ENERGY * scale)
     snprintf(e->drift, sizeof e->drift, "at step %ld, t = %s, the energy %.6g J differs from "
-             "its initial %.6g J by %.3g of it, more than %g: scheme %s is not accurate at "
-             "--h %s (try a smaller --h)", k, tt, e->row[e->e_col], e->e0,
-             fabs(e->row[e->e_col] - e->e0) / fabs(e->e0), LGSIM_DRIFT_ENERGY,
-             e->a->s->name, e->a->h_str);
+             "its initial %.6g J by %.3g of %s %.6g J, more than %g: scheme %s is not "
+             "accurate at --h %s (try a smaller --h)", k, tt, e->row[e->e_col], e->e0,
+             fabs(e->row[e->e_col] - e->e0) / scale,
+             scale > fabs(e->e0) ? "the largest kinetic energy" : "its magnitude", scale,
+             LGSIM_DRIFT_ENERGY, e->a->s->name, e->a->h_str);
   else
     return 0;
   e->drifted = 1;
@@ -733,7 +742,7 @@ static int emit_row(void *ctx, const lg_state *s)
       e->bad_step = llround(s->t / e->a->h);
       return 1;
     }
-  if (!e->drifted && watch_drift(e, s->t) && e->a->strict) return 1;
+  if (!e->drifted && watch_drift(e, s) && e->a->strict) return 1;
   return csv_put_row(e->w, e->row, (size_t)ncol + (size_t)e->implicit);
 }
 static const lg_scheme_type *progress_inner;
@@ -907,7 +916,7 @@ static int cmd_run(int argc, char **argv)
   csv_writer *w = csv_writer_alloc(f, 0);
   if (!w) die(LGSIM_EXIT_FAIL, "out of memory");
   emitter e = {w, &a, s->implicit != 0, 0, xmalloc((size_t)a.ncol * sizeof(double)), -1, "",
-               -1, -1, NAN, 0, ""};
+               -1, -1, NAN, 0, 0, ""};
   lg_failure fail = {0};
   lg_scheme_type wrapped;
   int status = write_header(w, &a);

@@ -501,6 +501,17 @@ double mb_energy(const mb_par *p, const lg_body *q)
   return E;
 }
 
+double mb_kinetic(const mb_par *p, const lg_body *q)
+{
+  double E = 0;
+  for (int i = 0; i < p->topo->nb; i++) {
+    const double *b = mb_body_par(p, i), *J = b + MB_J, *W = q[i].W;
+    E += 0.5 * (J[0] * W[0] * W[0] + J[1] * W[1] * W[1] + J[2] * W[2] * W[2])
+         + 0.5 * b[MB_M] * so3_dot(q[i].v, q[i].v);
+  }
+  return E;
+}
+
 double mb_orth_err(const mb_par *p, const lg_body *q)
 {
   double e = 0;

@@ -270,6 +270,8 @@ void mb_force(const mb_par *p, const lg_body *q, double *f);
 /* kinetic plus gravitational energy, plus the potentials of the springs
    and the constant forces */
 double mb_energy(const mb_par *p, const lg_body *q);
+/* the kinetic energy alone (no potential, so no choice of datum) */
+double mb_kinetic(const mb_par *p, const lg_body *q);
 /* f += the springs, dampers, constant forces and body torques (the forces
    of the model file's spring, force and torque statements) */
 void mb_applied(const mb_par *p, const lg_body *q, double *f);
