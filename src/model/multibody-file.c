@@ -1345,7 +1345,7 @@ static lg_model *mb_build(mb_desc *d)
   M->m.name = M->name;
   M->m.family = "multibody";
   M->m.source = M->source ? M->source : "a model file";
-  M->m.doc = M->doc ? M->doc : "rigid bodies joined by spherical joints";
+  M->m.doc = M->doc ? M->doc : "rigid bodies and their joints (the file has no doc line)";
   M->m.par_size = sizeof(mb_par) + mb_nval_all(&M->topo) * sizeof(double);
   M->m.params = M->params;
   M->m.check = mb_check;

@@ -7,6 +7,11 @@ for s in ref rkmk4 rkmk4-proj dh rattlie dl galpha imid-index2; do
   "$LGSIM" run --model-file "$ex" "$s" --h 0.01 --T 1 -o "$tmp/$s.csv"
   check "$s runs the hinge and the cardan joint" test $? -eq 0
 done
+# a file without a doc line is not described as of spherical joints
+grep -v '^doc' "$ex" > "$tmp/nodoc.mb"
+"$LGSIM" list --model-file "$tmp/nodoc.mb" > "$tmp/nodoc.txt"
+check "list: a file without doc says so" \
+  test "$(head -1 "$tmp/nodoc.txt")" = "hinge-cardan: rigid bodies and their joints (the file has no doc line)"
 for s in ref rkmk4-proj dh rattlie dl; do
   e=$(grep -v '^#' "$tmp/$s.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "phi_err") c = i }
                                            END { print $c }')
