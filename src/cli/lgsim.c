@@ -660,7 +660,8 @@ typedef struct {
   char bad_col[64];
   int phi_col, e_col;   /* the columns phi_err and energy, or -1 */
   double e0;            /* the energy of the first row */
-  double ke_max;        /* multibody: the largest kinetic energy written so far */
+  double ke_max;        /* multibody: the largest kinetic energy written so far,
+                           at least a round-off floor */
   int drifted;          /* the warning is out (or, with --strict, the run failed) */
   char drift[300];      /* its words */
 } emitter;
@@ -686,12 +687,21 @@ static int watch_drift(emitter *e, const lg_state *s)
   char tt[40];
   const double t = s->t;
   long k = llround(t / e->a->h);
+  const int mb = e->e_col >= 0 && !s->own && s->nbody > 0 &&
+                 strcmp(e->a->m->family, "multibody") == 0;
   if (e->e_col >= 0 && isnan(e->e0)) {
     e->e0 = e->row[e->e_col];
     e->ke_max = 0;
+    if (mb) {           /* round-off: 1e-9 of each weight times the system's size */
+      const mb_par *p = e->a->par;
+      for (int i = 0; i < s->nbody; i++) {
+        const double *x = s->body[i].x;
+        double size = fmax(1, fmax(fabs(x[0]), fmax(fabs(x[1]), fabs(x[2]))));
+        e->ke_max += 1e-9 * mb_body_par(p, i)[MB_M] * p->val[MB_G] * size;
+      }
+    }
   }
-  if (e->e_col >= 0 && !s->own && s->nbody > 0 && strcmp(e->a->m->family, "multibody") == 0)
-    e->ke_max = fmax(e->ke_max, mb_kinetic(e->a->par, s->body));
+  if (mb) e->ke_max = fmax(e->ke_max, mb_kinetic(e->a->par, s->body));
   const double scale = fmax(fabs(e->e0), e->ke_max);
   snprintf(tt, sizeof tt, "%.15g", t);
   if (e->phi_col >= 0 && e->row[e->phi_col] > LGSIM_DRIFT_PHI)
