@@ -157,7 +157,9 @@ LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
    velocities onto their velocity constraints, see lgr_assembly; "0": only
    if the model file has an 'assemble' line; refused for a model without
    joints) or "reactions" ("1": lgr_value reads the joints' reaction
-   columns Fk_1.., Mk_1..; refused for a model without joints).  A Newton option is refused for an explicit scheme.  Takes effect at the next lgr_init.  LGR_EINVAL
+   columns Fk_1.., Mk_1..; refused for a model without joints).  A Newton
+   option is refused for an explicit scheme.  Takes effect at the next
+   lgr_init.  LGR_EINVAL
    and a message naming the option if the name or the value is bad; the
    simulation is then unchanged. */
 LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,

@@ -212,8 +212,9 @@ check "... released at the datum, DH at h = 0.01: no energy warning" test ! -s "
 run 60 0 "of the largest kinetic energy" run --model-file "$tmp/chainz.mb" rkmk4-proj --h 0.05 --T 4
 # A rod at rest on a cylindrical joint at the datum: its energy 0 and its
 # kinetic energy change by round-off alone, which is no drift either.
-printf 'model rest\ngravity 9.81 0 0 -1\nbody rod\n  mass 2\n  inertia 0.001 0.1667 0.1667\n  position 0.5 0 0\njoint cylindrical ground 0 0 0 rod -0.5 0 0 axis 1 0 0\n' \
-  > "$tmp/rest.mb"
+printf '%s\n' 'model rest' 'gravity 9.81 0 0 -1' 'body rod' '  mass 2' \
+  '  inertia 0.001 0.1667 0.1667' '  position 0.5 0 0' \
+  'joint cylindrical ground 0 0 0 rod -0.5 0 0 axis 1 0 0' > "$tmp/rest.mb"
 for s in ref rkmk4 rkmk4-proj dh rattlie dl galpha imid-index2; do
   run 60 0 "" run --model-file "$tmp/rest.mb" $s --h 0.01 --T 10 --strict
 done
