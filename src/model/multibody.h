@@ -348,7 +348,7 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
    above tol times its diagonal entry; LG_OK or LG_ESINGULAR (the first
    factorisation of a workspace drops the rows whose pivot is at most
    MB_RANK_TOL of their diagonal instead: section sec:mb-redundant) */
-#define MB_RANK_TOL 1e-12
+#define MB_RANK_TOL 1e-10
 /* the pivot every factorisation of a step needs: above round-off */
 #define MB_PIVOT_TOL (64 * 2.220446049250313e-16)
 int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);

@@ -28,6 +28,15 @@ for s in ref rkmk4 rkmk4-proj; do
   check "$s: fourbar-rrrr and fourbar-rssr the same at t = 3 within 1e-10 ($d)" \
     awk -v d="$d" 'BEGIN { exit !(d <= 1e-10) }'
 done
+# a four-bar that is no parallelogram (second ground pivot at x = 1.45),
+# assembled: its dependent rows' pivots carry more round-off (1.6e-12 of
+# the diagonal for one of them), and the count is still three
+sed 's/^joint revolute ground 1.1 0 0/joint revolute ground 1.45 0 0/' "$ex/fourbar-rrrr.mb" \
+  > "$tmp/skew.mb"
+"$LGSIM" run --model-file "$tmp/skew.mb" ref --assemble --T 0.01 > "$tmp/skew.csv" 2> "$tmp/err"
+check "skewed four-bar, assembled: exit 0 and 3 redundant constraints" \
+  sh -c "grep -q '^lgsim: 3 redundant constraints at t = 0' '$tmp/err' &&
+         grep -q '^# redundant = 3:' '$tmp/skew.csv'"
 # the run again from its header alone
 "$LGSIM" run --model-file "$ex/fourbar-rrrr.mb" ref --T 0.05 -o "$tmp/run.csv" 2> /dev/null
 header() { sed -n "s/^# $1 = //p" "$2"; }
