@@ -185,9 +185,12 @@ typedef void (*lgr_force_jac_fn)(void *ctx, double t, int nb, const lgr_body *q,
    of fn per Jacobian, step cbrt(DBL_EPSILON) max(1, |z|) for a coordinate
    z, errors near 4e-11 of the force's scale).  Schemes ref, rkmk4,
    rkmk4-proj, dh, rattlie, galpha and imid-index2 take it; dl refuses it
-   at lgr_init (it may depend on the velocities).  The energy (lgr_energy, the energy column) leaves out its
-   work.  Takes effect at the next lgr_init.  LGR_OK; LGR_EINVAL and a
-   message for a model of another family; LGR_ENOMEM. */
+   at lgr_init (it may depend on the velocities).  The implicit schemes
+   then solve dense Newton systems (the callback may couple every body):
+   a cost per step cubic in nb, where springs keep it linear.  The energy
+   (lgr_energy, the energy column) leaves out its work.  Takes effect at
+   the next lgr_init.  LGR_OK; LGR_EINVAL and a message for a model of
+   another family; LGR_ENOMEM. */
 LGR_API int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx,
                           char *msg, size_t msglen);
 /* After an lgr_init that assembled the initial state (the option

@@ -758,79 +758,110 @@ static void mb_add_block(double *K, size_t n, int r0, int c0, double s, const do
     for (int c = 0; c < 3; c++) K[(size_t)(r0 + r) * n + (size_t)(c0 + c)] += s * A[3 * r + c];
 }
 
+void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *Kv)
+{
+  memset(Kq, 0, 144 * sizeof *Kq);
+  memset(Kv, 0, 144 * sizeof *Kv);
+  const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
+  const mb_end end[2] = {mb_spring_end(p, q, k, 0), mb_spring_end(p, q, k, 1)};
+  double F[3], u[3], e[3], l, Fd[9], Fe[9];
+  mb_spring_force(p, k, &end[0], &end[1], F, &l, u, e);
+  /* Eq. (mb-spring-jac): Fd = dF/dd, Fe = dF/de */
+  const double ld = so3_dot(u, e);
+  double Pe[3];
+  for (int r = 0; r < 3; r++) Pe[r] = e[r] - ld * u[r];
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 3; c++) {
+      const double Pu = (r == c) - u[r] * u[c];
+      Fd[3 * r + c] = K * (r == c);
+      if (l > 0) Fd[3 * r + c] += (-K * L0 * Pu + C * (u[r] * Pe[c] + ld * Pu)) / l;
+      Fe[3 * r + c] = C * u[r] * u[c];
+    }
+  for (int s = 0; s < 2; s++) {              /* the variables of end s's body j */
+    const int j = end[s].body;
+    if (j == MB_GROUND) continue;
+    const double sg = s ? 1.0 : -1.0, *R = q[j].R, *P = end[s].P;
+    double HP[9], RHP[9], wp[3], HW[9], RHW[9], Dth[9], Dx[9], DW[9], Dv[9], A1[9], A2[9];
+    so3_hat(HP, P);
+    so3_mul(RHP, R, HP);
+    so3_cross(wp, q[j].W, P);
+    so3_hat(HW, wp);
+    so3_mul(RHW, R, HW);
+    so3_mul(A1, Fd, RHP);
+    so3_mul(A2, Fe, RHW);
+    so3_mul(DW, Fe, RHP);
+    for (int c = 0; c < 9; c++) {
+      Dth[c] = -sg * (A1[c] + A2[c]);
+      Dx[c] = sg * Fd[c];
+      DW[c] *= -sg;
+      Dv[c] = sg * Fe[c];
+    }
+    for (int tt = 0; tt < 2; tt++) {         /* the rows of end tt's body i */
+      const int i = end[tt].body;
+      if (i == MB_GROUND) continue;
+      const double rho = tt ? -1.0 : 1.0;
+      double HPt[9], PRt[9], B[9];
+      so3_hat(HPt, end[tt].P);
+      so3_mul_nt(PRt, HPt, q[i].R);           /* hat(P_t) R_i^T */
+      mb_add_block(Kq, 12, 6 * tt + 3, 6 * s, rho, Dth);
+      mb_add_block(Kq, 12, 6 * tt + 3, 6 * s + 3, rho, Dx);
+      mb_add_block(Kv, 12, 6 * tt + 3, 6 * s, rho, DW);
+      mb_add_block(Kv, 12, 6 * tt + 3, 6 * s + 3, rho, Dv);
+      so3_mul(B, PRt, Dth);
+      mb_add_block(Kq, 12, 6 * tt, 6 * s, rho, B);
+      so3_mul(B, PRt, Dx);
+      mb_add_block(Kq, 12, 6 * tt, 6 * s + 3, rho, B);
+      so3_mul(B, PRt, DW);
+      mb_add_block(Kv, 12, 6 * tt, 6 * s, rho, B);
+      so3_mul(B, PRt, Dv);
+      mb_add_block(Kv, 12, 6 * tt, 6 * s + 3, rho, B);
+    }
+  }
+  for (int tt = 0; tt < 2; tt++) {           /* hat(P_t) hat(R_i^T F_t) at theta_i */
+    const int i = end[tt].body;
+    if (i == MB_GROUND) continue;
+    double Ft[3], y[3], HPt[9], Hy[9], B[9];
+    for (int r = 0; r < 3; r++) Ft[r] = tt ? -F[r] : F[r];
+    so3_mtv(y, q[i].R, Ft);
+    so3_hat(HPt, end[tt].P);
+    so3_hat(Hy, y);
+    so3_mul(B, HPt, Hy);
+    mb_add_block(Kq, 12, 6 * tt, 6 * tt, 1.0, B);
+  }
+}
+
+int mb_spring_couples(const mb_topo *t, int k)
+{
+  const mb_joint *j = &t->ld->spring[k];
+  return j->a != MB_GROUND && j->b != MB_GROUND && j->a != j->b;
+}
+
+int mb_springs_sparse(const mb_topo *t)
+{
+  return t->ld->ns > 0 && !t->ld->ufn;
+}
+
 void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
 {
   const mb_topo *t = p->topo;
   const size_t n = 6 * (size_t)t->nb;
   memset(Kq, 0, n * n * sizeof *Kq);
   memset(Kv, 0, n * n * sizeof *Kv);
-  for (int k = 0; k < t->ld->ns; k++) {
-    const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
-    const mb_end end[2] = {mb_spring_end(p, q, k, 0), mb_spring_end(p, q, k, 1)};
-    double F[3], u[3], e[3], l, Fd[9], Fe[9];
-    mb_spring_force(p, k, &end[0], &end[1], F, &l, u, e);
-    /* Eq. (mb-spring-jac): Fd = dF/dd, Fe = dF/de */
-    const double ld = so3_dot(u, e);
-    double Pe[3];
-    for (int r = 0; r < 3; r++) Pe[r] = e[r] - ld * u[r];
-    for (int r = 0; r < 3; r++)
-      for (int c = 0; c < 3; c++) {
-        const double Pu = (r == c) - u[r] * u[c];
-        Fd[3 * r + c] = K * (r == c);
-        if (l > 0) Fd[3 * r + c] += (-K * L0 * Pu + C * (u[r] * Pe[c] + ld * Pu)) / l;
-        Fe[3 * r + c] = C * u[r] * u[c];
+  for (int k = 0; k < t->ld->ns; k++) {      /* each spring's 12 x 12, by its bodies */
+    const mb_joint *j = &t->ld->spring[k];
+    const int body[2] = {j->a, j->b};
+    double Lq[144], Lv[144];
+    mb_spring_jac(p, q, k, Lq, Lv);
+    for (int s = 0; s < 2; s++)
+      for (int o = 0; o < 2; o++) {
+        if (body[s] == MB_GROUND || body[o] == MB_GROUND) continue;
+        for (int r = 0; r < 6; r++)
+          for (int c = 0; c < 6; c++) {
+            const size_t at = (size_t)(6 * body[s] + r) * n + (size_t)(6 * body[o] + c);
+            Kq[at] += Lq[12 * (6 * s + r) + 6 * o + c];
+            Kv[at] += Lv[12 * (6 * s + r) + 6 * o + c];
+          }
       }
-    for (int s = 0; s < 2; s++) {            /* the variables of end s's body j */
-      const int j = end[s].body;
-      if (j == MB_GROUND) continue;
-      const double sg = s ? 1.0 : -1.0, *R = q[j].R, *P = end[s].P;
-      double HP[9], RHP[9], wp[3], HW[9], RHW[9], Dth[9], Dx[9], DW[9], Dv[9], A1[9], A2[9];
-      so3_hat(HP, P);
-      so3_mul(RHP, R, HP);
-      so3_cross(wp, q[j].W, P);
-      so3_hat(HW, wp);
-      so3_mul(RHW, R, HW);
-      so3_mul(A1, Fd, RHP);
-      so3_mul(A2, Fe, RHW);
-      so3_mul(DW, Fe, RHP);
-      for (int c = 0; c < 9; c++) {
-        Dth[c] = -sg * (A1[c] + A2[c]);
-        Dx[c] = sg * Fd[c];
-        DW[c] *= -sg;
-        Dv[c] = sg * Fe[c];
-      }
-      for (int tt = 0; tt < 2; tt++) {       /* the rows of end tt's body i */
-        const int i = end[tt].body;
-        if (i == MB_GROUND) continue;
-        const double rho = tt ? -1.0 : 1.0;
-        double HPt[9], PRt[9], B[9];
-        so3_hat(HPt, end[tt].P);
-        so3_mul_nt(PRt, HPt, q[i].R);         /* hat(P_t) R_i^T */
-        mb_add_block(Kq, n, 6 * i + 3, 6 * j, rho, Dth);
-        mb_add_block(Kq, n, 6 * i + 3, 6 * j + 3, rho, Dx);
-        mb_add_block(Kv, n, 6 * i + 3, 6 * j, rho, DW);
-        mb_add_block(Kv, n, 6 * i + 3, 6 * j + 3, rho, Dv);
-        so3_mul(B, PRt, Dth);
-        mb_add_block(Kq, n, 6 * i, 6 * j, rho, B);
-        so3_mul(B, PRt, Dx);
-        mb_add_block(Kq, n, 6 * i, 6 * j + 3, rho, B);
-        so3_mul(B, PRt, DW);
-        mb_add_block(Kv, n, 6 * i, 6 * j, rho, B);
-        so3_mul(B, PRt, Dv);
-        mb_add_block(Kv, n, 6 * i, 6 * j + 3, rho, B);
-      }
-    }
-    for (int tt = 0; tt < 2; tt++) {         /* hat(P_t) hat(R_i^T F_t) at theta_i */
-      const int i = end[tt].body;
-      if (i == MB_GROUND) continue;
-      double Ft[3], y[3], HPt[9], Hy[9], B[9];
-      for (int r = 0; r < 3; r++) Ft[r] = tt ? -F[r] : F[r];
-      so3_mtv(y, q[i].R, Ft);
-      so3_hat(HPt, end[tt].P);
-      so3_hat(Hy, y);
-      so3_mul(B, HPt, Hy);
-      mb_add_block(Kq, n, 6 * i, 6 * i, 1.0, B);
-    }
   }
   if (t->ld->ufn) mb_user_jac_add(p, q, Kq, Kv);
 }
@@ -1989,6 +2020,38 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
       }
     }
     w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)t->nj, rows, ne, ib, ig);
+  }
+  free(rows); free(ib); free(ig);
+  return w;
+}
+
+newton_ws *mb_newton_alloc_springs(const mb_topo *t, size_t bs, const int *grows, int solver,
+                                   int *goff)
+{
+  const int nj = t->nj, ns = t->ld->ns;
+  goff[0] = 0;
+  for (int k = 0; k < nj; k++) goff[k + 1] = goff[k] + grows[k];
+  for (int k = 0; k < ns; k++)
+    goff[nj + k + 1] = goff[nj + k] + (mb_spring_couples(t, k) ? 2 * (int)bs : 0);
+  const size_t n = bs * (size_t)t->nb + (size_t)goff[nj + ns], ng = (size_t)(nj + ns);
+  if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
+  int *rows = malloc((ng + 1) * sizeof *rows);
+  int *ib = malloc((2 * ng + 1) * sizeof *ib), *ig = malloc((2 * ng + 1) * sizeof *ig);
+  newton_ws *w = NULL;
+  if (rows && ib && ig) {
+    size_t ne = 0;
+    int g = 0;
+    for (int k = 0; k < nj + ns; k++) {
+      const mb_joint *j = k < nj ? &t->joint[k] : &t->ld->spring[k - nj];
+      if (goff[k + 1] == goff[k]) continue;     /* a spring that couples nothing */
+      rows[g] = goff[k + 1] - goff[k];
+      for (int s = 0; s < 2; s++) {
+        int b = s ? j->b : j->a;
+        if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = g; }
+      }
+      g++;
+    }
+    w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)g, rows, ne, ib, ig);
   }
   free(rows); free(ib); free(ig);
   return w;

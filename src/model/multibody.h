@@ -41,7 +41,9 @@ typedef struct mb_loads {
 /* the loads of a model without any (every count zero) */
 extern const mb_loads mb_no_loads;
 /* whether a model has applied forces; whether they couple the bodies or
-   depend on the state (a spring or a callback: a dense Newton Jacobian) */
+   depend on the state (a spring or a callback: a Newton Jacobian beyond
+   the bodies' blocks; a spring's in its group, section sec:mb-spring-sparse,
+   a callback's dense) */
 static inline int mb_applied_any(const mb_loads *L)
 {
   return L->ns + L->nf + L->nt > 0 || L->ufn;
@@ -283,6 +285,31 @@ double mb_applied_potential(const mb_par *p, const lg_body *q);
    x_j + dx_j (Kq) and to the velocities V (Kv): dense, 6 nb x 6 nb,
    row-major, written in full */
 void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv);
+/* spring k alone: the derivatives of its forces on its two ends' bodies
+   (12 rows: torque and force on a, then on b) with respect to the
+   configuration increments (theta_a, dx_a, theta_b, dx_b) (Kq) and to the
+   velocities (W_a, v_a, W_b, v_b) (Kv), both 12 x 12, row-major, written
+   in full; a ground side's rows and columns are zero.  mb_applied_jac is
+   their sum over the springs (and the callback's) */
+void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *Kv);
+/* whether spring k joins two different bodies (neither end the ground):
+   then it couples them in a Newton Jacobian (section sec:mb-spring-sparse) */
+int mb_spring_couples(const mb_topo *t, int k);
+/* whether a model's implicit schemes keep the structured solver with
+   the springs' groups: it has springs, and no callback */
+int mb_springs_sparse(const mb_topo *t);
+/* the Newton solver of a scheme whose body rows depend on the unknowns of
+   the other body of each spring (section sec:mb-spring-sparse): bs unknowns
+   per body, then per joint k a group of grows[k] unknowns (its
+   multipliers, with the copies mb_newton_alloc_stiff counts where the
+   scheme has them), then per spring k that couples two bodies a group of
+   2 bs copies (body a's bs unknowns, then b's); goff (nj + ns + 1 numbers)
+   receives where each group starts after the bodies' unknowns (a spring
+   that couples nothing has an empty group; goff[nj + ns]: their total);
+   solver as in lg_opts.  Not for a model with a force callback, whose
+   forces may couple every body (its schemes keep the dense solver) */
+struct newton_ws *mb_newton_alloc_springs(const mb_topo *t, size_t bs, const int *grows,
+                                          int solver, int *goff);
 /* LG_OK for a model without springs, forces or torques; else LG_EINVAL and,
    in why, the words of a scheme (named) that does not take them */
 int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n);

@@ -656,10 +656,43 @@ hg_end *hg_end_alloc(const mb_par *p)
   return e;
 }
 
+hg_end *hg_end_alloc_sparse(const mb_par *p, newton_ws **nw)
+{
+  const mb_topo *t = p->topo;
+  const int nj = t->nj, ns = t->ld->ns;
+  hg_end *e = calloc(1, sizeof *e);
+  int *grows = malloc(((size_t)nj + 1) * sizeof *grows);
+  int *off = malloc(((size_t)(nj + ns) + 1) * sizeof *off);
+  *nw = NULL;
+  if (!e || !grows || !off) { free(e); free(grows); free(off); return NULL; }
+  e->p = p;
+  e->nb = t->nb;
+  e->nc = t->nc;
+  for (int k = 0; k < nj; k++) grows[k] = mb_joint_nrows[mb_jkind(t, k)];
+  *nw = mb_newton_alloc_springs(t, 6, grows, LG_NEWTON_DIRECT, off);
+  e->n = 6 * e->nb + off[nj + ns];
+  const size_t nv = 6 * (size_t)e->nb;
+  e->q = calloc((size_t)e->nb, sizeof *e->q);
+  e->Vs = malloc(nv * sizeof *e->Vs);
+  e->B = malloc((12 * (size_t)e->nc + 1) * sizeof *e->B);
+  e->f = malloc(nv * sizeof *e->f);
+  e->sg = malloc(((size_t)ns + 1) * sizeof *e->sg);
+  if (e->sg)
+    for (int k = 0; k < ns; k++) e->sg[k] = mb_spring_couples(t, k) ? off[nj + k] : -1;
+  free(grows); free(off);
+  if (!*nw || !e->q || !e->Vs || !e->B || !e->f || !e->sg) {
+    newton_free(*nw);
+    *nw = NULL;
+    hg_end_free(e);
+    return NULL;
+  }
+  return e;
+}
+
 void hg_end_free(hg_end *e)
 {
   if (!e) return;
-  free(e->q); free(e->Vs); free(e->B); free(e->Kq); free(e->Kv); free(e->f);
+  free(e->q); free(e->Vs); free(e->B); free(e->Kq); free(e->Kv); free(e->f); free(e->sg);
   free(e);
 }
 
@@ -674,7 +707,13 @@ void hg_end_set(hg_end *e, const lg_body *q, double h, double t)
       e->Vs[6 * i + a] = q[i].W[a];
       e->Vs[6 * i + 3 + a] = q[i].v[a];
     }
-  if (e->nc > 0) mb_jac(p, q, e->B);
+  if (e->sg)                                     /* by joints */
+    for (int k = 0; k < p->topo->nj; k++) {
+      const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+      double *Bk = e->B + 12 * (size_t)mb_jrow(p->topo, k);
+      mb_joint_eval(p, q, k, NULL, Bk, Bk + 6 * m, NULL, NULL);
+    }
+  else if (e->nc > 0) mb_jac(p, q, e->B);
   memset(e->f, 0, 6 * (size_t)e->nb * sizeof *e->f);
   mb_at(p, t);
   mb_applied(p, q, e->f);
@@ -735,6 +774,98 @@ int hg_end_fdf(const double *u, void *par, double *r, double *Jac)
   for (int k = 0; k < nc; k++)
     memcpy(Jac + (size_t)(nv + k) * (size_t)n, e->B + (size_t)k * (size_t)nv,
            (size_t)nv * sizeof *Jac);
+  return 0;
+}
+/* the same in the structured form (hg_end_alloc_sparse), its Jacobian
+   through newton_jac_at: I - h/2 M^{-1} K_v by springs (a spring's blocks
+   between its two bodies in the columns of its copies), M^{-1} B_k,i^T and
+   B_k,i by joints, and the copies' rows s - P V */
+int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac)
+{
+  hg_end *e = par;
+  const mb_par *p = e->p;
+  const mb_topo *t = p->topo;
+  const int nb = e->nb, nv = 6 * nb;
+  const double hh = 0.5 * e->h;
+  size_t ld, lc, lr;
+  for (int i = 0; i < nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->q[i].W[a] = u[6 * i + a];
+      e->q[i].v[a] = u[6 * i + 3 + a];
+    }
+  memset(e->f, 0, (size_t)nv * sizeof *e->f);
+  mb_at(p, e->t);
+  mb_applied(p, e->q, e->f);
+  for (int i = 0; i < nb; i++) {
+    const double *b = mb_body_par(p, i);
+    const double mi[6] = {1 / b[MB_J], 1 / b[MB_J + 1], 1 / b[MB_J + 2], 1 / b[MB_M],
+                          1 / b[MB_M], 1 / b[MB_M]};
+    for (int c = 0; c < 6; c++)
+      r[6 * i + c] = u[6 * i + c] - e->Vs[6 * i + c] - hh * mi[c] * e->f[6 * i + c];
+    if (!Jac) continue;
+    double *D = newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * i), &ld);
+    for (int a = 0; a < 6; a++)
+      for (int c = 0; c < 6; c++) D[(size_t)a * ld + (size_t)c] = a == c;
+  }
+  for (int k = 0; k < t->nj; k++) {
+    const mb_joint *j = &t->joint[k];
+    const int m = mb_joint_nrows[mb_jkind(t, k)], G = nv + mb_jrow(t, k);
+    const double *Bk = e->B + 12 * (size_t)mb_jrow(t, k);
+    for (int q = 0; q < m; q++) r[G + q] = 0;
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? j->b : j->a;
+      if (i == MB_GROUND) continue;
+      const double *Bs = Bk + 6 * m * s, *b = mb_body_par(p, i);
+      const double mi[6] = {1 / b[MB_J], 1 / b[MB_J + 1], 1 / b[MB_J + 2], 1 / b[MB_M],
+                            1 / b[MB_M], 1 / b[MB_M]};
+      for (int q = 0; q < m; q++) {
+        double x = 0;
+        for (int c = 0; c < 6; c++) x += Bs[6 * q + c] * u[6 * i + c];
+        r[G + q] += x;
+      }
+      for (int c = 0; c < 6; c++) {
+        double x = 0;
+        for (int q = 0; q < m; q++) x += Bs[6 * q + c] * u[G + q];
+        r[6 * i + c] += mi[c] * x;
+      }
+      if (!Jac) continue;
+      double *C = newton_jac_at(Jac, (size_t)(6 * i), (size_t)G, &lc);
+      double *R = newton_jac_at(Jac, (size_t)G, (size_t)(6 * i), &lr);
+      for (int q = 0; q < m; q++)
+        for (int c = 0; c < 6; c++) {
+          C[(size_t)c * lc + (size_t)q] = mi[c] * Bs[6 * q + c];
+          R[(size_t)q * lr + (size_t)c] = Bs[6 * q + c];
+        }
+    }
+  }
+  for (int k = 0; k < t->ld->ns; k++) {
+    const mb_joint *jt = &t->ld->spring[k];
+    const int body[2] = {jt->a, jt->b}, G = e->sg[k] < 0 ? -1 : nv + e->sg[k];
+    if (G >= 0)                                  /* the rows of the copies: s_k - P V */
+      for (int c = 0; c < 12; c++) {
+        const int v = 6 * body[c / 6] + c % 6;
+        r[G + c] = u[G + c] - u[v];
+        if (!Jac) continue;
+        *newton_jac_at(Jac, (size_t)(G + c), (size_t)(G + c), &ld) = 1.0;
+        *newton_jac_at(Jac, (size_t)(G + c), (size_t)v, &ld) = -1.0;
+      }
+    if (!Jac) continue;
+    double Kq[144], Kv[144];
+    mb_spring_jac(p, e->q, k, Kq, Kv);
+    for (int s = 0; s < 2; s++)
+      for (int o = 0; o < 2; o++) {
+        const int i = body[s], jj = body[o];
+        if (i == MB_GROUND || jj == MB_GROUND) continue;
+        const double *b = mb_body_par(p, i);
+        double *D = i == jj ? newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * jj), &ld)
+                            : newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + 6 * o), &ld);
+        for (int a = 0; a < 6; a++) {
+          const double sc = hh / (a < 3 ? b[MB_J + a] : b[MB_M]);
+          for (int c = 0; c < 6; c++)
+            D[(size_t)a * ld + (size_t)c] -= sc * Kv[12 * (6 * s + a) + 6 * o + c];
+        }
+      }
+  }
   return 0;
 }
 /* ---------------------------------------------------------------- DH, RATTLie, DL */
@@ -807,7 +938,11 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
      (its damping a parameter) or a callback */
   const int coupled = w->applied && mb_applied_coupled(p->topo->ld);
   if (w->applied) w->fa = malloc(6 * nb * sizeof *w->fa);
-  if (coupled) {
+  if (coupled && opt->newton_solver == LG_NEWTON_DIRECT && mb_springs_sparse(p->topo)) {
+    /* springs and no callback: by joints and springs (section sec:mb-spring-sparse) */
+    w->end = hg_end_alloc_sparse(p, &w->nw2);
+    w->u = w->end ? malloc((size_t)w->end->n * sizeof *w->u) : NULL;
+  } else if (coupled) {
     const size_t n2 = 6 * nb + (size_t)p->topo->nc;
     w->end = hg_end_alloc(p);
     w->nw2 = newton_alloc(n2, LG_NEWTON_DIRECT);
@@ -986,11 +1121,18 @@ static int hg_forces_end(hg_vi_ws *w, int *iters)
   hg_end_set(e, w->q, h, t);
   const size_t nv = 6 * (size_t)nb;
   memcpy(w->u, e->Vs, nv * sizeof *w->u);
-  memset(w->u + nv, 0, (size_t)e->nc * sizeof *w->u);
+  memset(w->u + nv, 0, (size_t)(e->n - (int)nv) * sizeof *w->u);
+  if (e->sg)                                     /* the copies: the V they copy */
+    for (int k = 0; k < p->topo->ld->ns; k++)
+      for (int c = 0; e->sg[k] >= 0 && c < 12; c++) {
+        const mb_joint *j = &p->topo->ld->spring[k];
+        w->u[nv + (size_t)e->sg[k] + (size_t)c] = e->Vs[6 * (c < 6 ? j->a : j->b) + c % 6];
+      }
   const double tol = fmax(w->tol / h, 16 * DBL_EPSILON * fmax(hg_amax(e->Vs, (int)nv) + e->fscale,
                                                              DBL_MIN));
   double res = 0;
-  int st = newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
+  int st = e->sg ? newton_solve_sparse(w->nw2, hg_end_jfdf, e, w->u, tol, w->maxiter, iters, &res)
+                  : newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
   if (st != LG_OK) return st;
   for (int i = 0; i < nb; i++)
     for (int a = 0; a < 3; a++) {
@@ -1199,7 +1341,8 @@ void hg_ga_coef(double rho, double *am, double *af, double *gam, double *beta)
   *beta = 0.25 * (*gam + 0.5) * (*gam + 0.5);
 }
 
-hg_ga *hg_ga_alloc(const mb_par *p)
+/* dense: room for the dense force Jacobians (not with hg_ga_springs) */
+static hg_ga *hg_ga_alloc_as(const mb_par *p, int dense)
 {
   hg_ga *g = calloc(1, sizeof *g);
   if (!g) return NULL;
@@ -1221,18 +1364,23 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   g->dq0 = malloc(6 * nb * sizeof *g->dq0);
   g->V0 = malloc(6 * nb * sizeof *g->V0);
   g->applied = mb_applied_any(p->topo->ld);
-  g->f = malloc((6 * nb + (g->applied ? 72 * nb * nb : 0)) * sizeof *g->f);
+  g->f = malloc((6 * nb + (g->applied && dense ? 72 * nb * nb : 0)) * sizeof *g->f);
   g->q1 = calloc(nb, sizeof *g->q1);
   g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
   if (!g->dq0 || !g->V0 || !g->f || !g->q1 || !g->zlast) { hg_ga_free(g); return NULL; }
   return g;
 }
 
+hg_ga *hg_ga_alloc(const mb_par *p)
+{
+  return hg_ga_alloc_as(p, 1);
+}
+
 void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
   free(g->dq0); free(g->V0); free(g->f); free(g->q1); free(g->zlast);
-  free(g->goff); free(g->T);
+  free(g->goff); free(g->T); free(g->sg);
   free(g);
 }
 
@@ -1333,6 +1481,90 @@ int hg_ga_fdf(const double *z, void *par, double *r, double *Jac)
   if (g->goff) return hg_ga_jfdf_joints(z, par, r, Jac ? &h : NULL);
   return hg_ga_jfdf(z, par, r, Jac ? &h : NULL);
 }
+/* the springs' groups of copies after the joints' groups (section
+   sec:mb-spring-sparse): g->sg, g->n and the scratch sized for them; the
+   structured solver, or NULL */
+newton_ws *hg_ga_springs(hg_ga *g, int solver)
+{
+  const mb_topo *t = g->p->topo;
+  const int nj = t->nj, ns = t->ld->ns;
+  int *grows = malloc(((size_t)nj + 1) * sizeof *grows);
+  int *off = malloc(((size_t)(nj + ns) + 1) * sizeof *off);
+  g->sg = malloc(((size_t)ns + 1) * sizeof *g->sg);
+  newton_ws *w = NULL;
+  if (grows && off && g->sg) {
+    for (int k = 0; k < nj; k++) grows[k] = g->goff ? g->goff[k + 1] - g->goff[k] : 3;
+    w = mb_newton_alloc_springs(t, 6, grows, solver, off);
+    for (int k = 0; k < ns; k++) g->sg[k] = mb_spring_couples(t, k) ? off[nj + k] : -1;
+    g->n = 6 * g->nb + off[nj + ns];
+    free(g->zlast);
+    g->zlast = malloc((size_t)g->n * sizeof *g->zlast);
+    if (!g->zlast) { newton_free(w); w = NULL; }
+  }
+  free(grows); free(off);
+  return w;
+}
+
+/* lam (z's groups divided by c_q): each spring group's copies, the
+   accelerations dV of the two bodies they copy */
+static void hg_ga_spring_groups(const hg_ga *g, const double *dV, double *lam)
+{
+  const mb_topo *t = g->p->topo;
+  for (int k = 0; k < t->ld->ns; k++) {
+    if (g->sg[k] < 0) continue;
+    const mb_joint *j = &t->ld->spring[k];
+    for (int c = 0; c < 12; c++) lam[g->sg[k] + c] = dV[6 * (c < 6 ? j->a : j->b) + c % 6];
+  }
+}
+
+/* the springs' Jacobian by springs: each spring's 12 x 12 (mb_spring_jac),
+   its blocks between a body and itself in the body's block, those between
+   the two bodies in the columns of the copies, and the copies' rows */
+static void hg_ga_springs_jac(hg_ga *g, const double *z, double *r, newton_jac *Jac)
+{
+  const mb_par *p = g->p;
+  const mb_topo *t = p->topo;
+  const int m0 = 6 * g->nb;
+  for (int k = 0; k < t->ld->ns; k++) {
+    const mb_joint *j = &t->ld->spring[k];
+    const int body[2] = {j->a, j->b}, G = g->sg[k] < 0 ? -1 : m0 + g->sg[k];
+    if (G >= 0)                                  /* the rows of the copies: s_k - P u */
+      for (int c = 0; c < 12; c++) {
+        const int u = 6 * body[c / 6] + c % 6;
+        r[G + c] = z[G + c] - z[u];
+        if (!Jac) continue;
+        size_t l1;
+        *newton_jac_at(Jac, (size_t)(G + c), (size_t)(G + c), &l1) = 1.0;
+        *newton_jac_at(Jac, (size_t)(G + c), (size_t)u, &l1) = -1.0;
+      }
+    if (!Jac) continue;
+    double Kq[144], Kv[144];
+    mb_spring_jac(p, g->q1, k, Kq, Kv);
+    for (int s = 0; s < 2; s++)
+      for (int o = 0; o < 2; o++) {
+        const int i = body[s], jj = body[o];
+        if (i == MB_GROUND || jj == MB_GROUND) continue;
+        const double *bp = mb_body_par(p, i);
+        double th[3] = {g->dq0[6 * jj] + z[6 * jj], g->dq0[6 * jj + 1] + z[6 * jj + 1],
+                        g->dq0[6 * jj + 2] + z[6 * jj + 2]}, T[9];
+        so3_dexp(T, th);
+        size_t ld;
+        double *D = i == jj ? newton_jac_at(Jac, (size_t)(6 * i), (size_t)(6 * jj), &ld)
+                            : newton_jac_at(Jac, (size_t)(6 * i), (size_t)(G + 6 * o), &ld);
+        for (int a = 0; a < 6; a++) {
+          const double c = g->cq / (a < 3 ? bp[MB_J + a] : bp[MB_M]);
+          const double *kq = Kq + 12 * (6 * s + a) + 6 * o, *kv = Kv + 12 * (6 * s + a) + 6 * o;
+          for (int b = 0; b < 3; b++) {
+            double w = g->cvq * kv[b];
+            for (int m = 0; m < 3; m++) w += kq[m] * T[3 * m + b];
+            D[(size_t)a * ld + (size_t)b] -= c * w;
+            D[(size_t)a * ld + (size_t)(3 + b)] -= c * (kq[3 + b] + g->cvq * kv[3 + b]);
+          }
+        }
+      }
+  }
+}
+
 int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
 {
   hg_ga *g = par;
@@ -1351,6 +1583,11 @@ int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac)
       r[6 * i + a] -= g->cq * fa[6 * i + a] / bp[MB_J + a];
       r[6 * i + 3 + a] -= g->cq * fa[6 * i + 3 + a] / bp[MB_M];
     }
+  }
+  if (g->sg) {                                 /* the structured solver: by springs */
+    hg_ga_springs_jac(g, z, r, Jac);
+    memcpy(g->zlast, z, (size_t)g->n * sizeof *z);
+    return 0;
   }
   if (!Jac || !mb_applied_coupled(p->topo->ld)) return 0;
   mb_applied_jac(p, g->q1, Kq, Kv);
@@ -1430,8 +1667,15 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   size_t nb = (size_t)w->nb, n = (size_t)w->n;
   /* (rotation, translation) of body i enter only its rows: bordered, 6 x 6 */
-  /* a spring couples bodies no joint couples: with springs, dense */
-  if (p->topo->nxval > 0) {     /* other joints: groups with copies (section below) */
+  /* a spring couples bodies no joint couples: its group of copies in the
+     structured solver (section sec:mb-spring-sparse); with a callback, or
+     another solver, dense */
+  if (opt->newton_solver == LG_NEWTON_DIRECT && mb_springs_sparse(p->topo)) {
+    w->g = hg_ga_alloc_as(p, 0);
+    w->nw = w->g ? hg_ga_springs(w->g, opt->newton_solver) : NULL;
+    w->n = w->g ? w->g->n : 0;
+    n = (size_t)w->n;
+  } else if (p->topo->nxval > 0) {     /* other joints: groups with copies (section below) */
     w->g = hg_ga_alloc(p);
     w->n = w->g ? w->g->n : 0;
     n = (size_t)w->n;
@@ -1479,6 +1723,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
   if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
+  if (w->g->sg) hg_ga_spring_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
   s->newton_iters = 0;
   s->newton_resid = 0;

@@ -73,8 +73,17 @@ typedef struct {
   double *B, *Kq, *Kv;   /* nc x 6 nb at q; the force Jacobians, 36 nb^2 each */
   double *f;             /* 6 nb: f_a at the last evaluation */
   double fscale;         /* h/2 max |M^{-1} f_a(q, V*)| */
+  int *sg;               /* NULL: dense; else the structured form (hg_end_jfdf):
+                            B by joints (two m_k x 6 blocks at 12 mb_jrow(k)),
+                            no dense K, and ns: where spring k's group of
+                            copies (V_a, then V_b: 12) starts after 6 nb, or -1 */
 } hg_end;
 hg_end *hg_end_alloc(const mb_par *p);
+/* the structured form of a model without a force callback: mu_k by joints
+   (joint k's at 6 nb + mb_jrow(k)), then the springs' copies
+   (section sec:mb-spring-sparse), and its solver in *nw */
+hg_end *hg_end_alloc_sparse(const mb_par *p, struct newton_ws **nw);
+int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac);
 void hg_end_free(hg_end *e);
 /* q: positions q_{n+1} and velocities V*; h the step, t the time of q */
 void hg_end_set(hg_end *e, const lg_body *q, double h, double t);
@@ -98,6 +107,10 @@ typedef struct {
                             where each joint's group of unknowns (its
                             multipliers, then its copies) starts after 6 nb */
   double *T;             /* with goff: 9 nb, dexp of each body's increment */
+  int *sg;               /* NULL: the springs' coupling written densely; else
+                            (the structured solver, hg_ga_springs) ns: where
+                            spring k's group of copies (u_a, then u_b: 12)
+                            starts after 6 nb, or -1 */
 } hg_ga;
 
 hg_ga *hg_ga_alloc(const mb_par *p);
@@ -113,6 +126,10 @@ int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac);
    Jacobian cleared first), and its dense form for the tests */
 int hg_ga_jfdf_applied(const double *z, void *par, double *r, newton_jac *Jac);
 int hg_ga_fdf_applied(const double *z, void *par, double *r, double *Jac);
+/* with springs and the structured solver: the springs' groups of copies
+   (12: u_a, then u_b) after the joints' groups (section
+   sec:mb-spring-sparse), g->sg and g->n set for them; the solver, or NULL */
+struct newton_ws *hg_ga_springs(hg_ga *g, int solver);
 
 /* The heavy top: RATTLie (kind HG_HT_RL), three unknowns theta [rad],
    residual G(theta) - h (J W_n + h tau_n / 2) [kg m^2], as the LGVI's; or

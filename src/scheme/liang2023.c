@@ -36,6 +36,10 @@ typedef struct {
   int *goff;             /* NULL when every joint is spherical; else (nj + 1)
                             where each joint's group of unknowns (nu_k, then
                             its copies) starts after 6 nb */
+  int *sg;               /* NULL: the springs' coupling written densely; else
+                            (the structured solver) ns: where spring k's group
+                            of copies (U_a, then U_b: 12) starts after 6 nb, or -1 */
+  size_t nsg;            /* with sg: the number of unknowns */
 } liang_ws;
 static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J);
 static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_jac *J);
@@ -47,6 +51,8 @@ static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_ja
 #endif
 static LIANG_APART void liang_mid_groups(liang_ws *w, double *x);
 static int liang_mid_jfdf_applied(const double *x, void *ws, double *F, newton_jac *J);
+static newton_ws *liang_mid_springs(liang_ws *w, int solver);
+static LIANG_APART void liang_mid_spring_groups(liang_ws *w, double *x);
 static void liang_free(void *ws)
 {
   liang_ws *w = ws;
@@ -55,7 +61,7 @@ static void liang_free(void *ws)
   newton_free(w->nw);
   free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
   free(w->x); free(w->Rm); free(w->Tm);
-  free(w->goff);
+  free(w->goff); free(w->sg);
   free(w);
 }
 
@@ -75,15 +81,21 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
   w->V0 = malloc(6 * nb * sizeof *w->V0);
   w->th = malloc(6 * nb * sizeof *w->th);
   w->applied = mb_applied_any(p->topo->ld);
-  w->K = malloc((24 * nb + (kind == LIANG_MID && w->applied ? 72 * nb * nb : 0)) * sizeof *w->K);
+  /* springs between two bodies get groups of copies in the structured
+     solver (section sec:mb-spring-sparse), without the dense Jacobians */
+  const int ssp = kind == LIANG_MID && opt->newton_solver == LG_NEWTON_DIRECT
+                  && mb_springs_sparse(p->topo);
+  w->K = malloc((24 * nb + (kind == LIANG_MID && w->applied && !ssp ? 72 * nb * nb : 0))
+                * sizeof *w->K);
   w->A = malloc(24 * nb * sizeof *w->A);
   int ok = w->mw && w->q && w->qs && w->V0 && w->th && w->K && w->A;
   if (ok && kind == LIANG_MID) {
     w->tol = opt->newton_tol;
     w->maxiter = opt->newton_maxiter;
     /* the default solver gets the Schur-complement solve; the others are GSL's;
-       a spring couples bodies no joint couples, outside that solve's
-       structure: with springs, the dense direct solver */
+       a spring couples bodies no joint couples: with springs, the dense
+       direct solver, replaced below by groups of copies in the
+       Schur-complement solve when there is no callback */
     w->fdf = w->applied ? liang_mid_jfdf_applied : liang_mid_jfdf;
     if (p->topo->nxval > 0) {   /* other joints: groups with copies (section below) */
       w->goff = malloc(((size_t)p->topo->nj + 1) * sizeof *w->goff);
@@ -98,6 +110,11 @@ static void *liang_alloc(int kind, const void *par, const lg_opts *opt)
     } else
       w->nw = mb_applied_coupled(p->topo->ld) ? newton_alloc(n, opt->newton_solver)
                               : mb_newton_alloc(p->topo, 6, opt->newton_solver);
+    if (ssp && w->nw) {
+      newton_free(w->nw);
+      w->nw = liang_mid_springs(w, opt->newton_solver);
+      n = w->nsg;
+    }
     w->x = malloc(n * sizeof *w->x);
     w->Rm = malloc(9 * nb * sizeof *w->Rm);
     w->Tm = malloc(9 * nb * sizeof *w->Tm);
@@ -223,6 +240,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
 size_t liang_mid_dim(const void *ws)
 {
   const liang_ws *w = ws;
+  if (w->sg) return w->nsg;
   if (w->goff) return 6 * (size_t)w->nb + (size_t)w->goff[w->p->topo->nj];
   return 6 * (size_t)w->nb + (size_t)w->nc;
 }
@@ -331,6 +349,85 @@ static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J)
   return 0;
 }
 
+/* the springs' groups of copies after the joints' groups (section
+   sec:mb-spring-sparse): w->sg, w->nsg; the structured solver, or NULL */
+static newton_ws *liang_mid_springs(liang_ws *w, int solver)
+{
+  const mb_topo *t = w->p->topo;
+  const int nj = t->nj, ns = t->ld->ns;
+  int *grows = malloc(((size_t)nj + 1) * sizeof *grows);
+  int *off = malloc(((size_t)(nj + ns) + 1) * sizeof *off);
+  w->sg = malloc(((size_t)ns + 1) * sizeof *w->sg);
+  newton_ws *nw = NULL;
+  if (grows && off && w->sg) {
+    for (int k = 0; k < nj; k++)
+      grows[k] = w->goff ? w->goff[k + 1] - w->goff[k] : mb_joint_nrows[mb_jkind(t, k)];
+    nw = mb_newton_alloc_springs(t, 6, grows, solver, off);
+    for (int k = 0; k < ns; k++) w->sg[k] = mb_spring_couples(t, k) ? off[nj + k] : -1;
+    w->nsg = 6 * (size_t)w->nb + (size_t)off[nj + ns];
+  }
+  free(grows); free(off);
+  return nw;
+}
+
+/* the guess of each spring group's copies: the guesses of the U they copy */
+static LIANG_APART void liang_mid_spring_groups(liang_ws *w, double *x)
+{
+  const mb_topo *t = w->p->topo;
+  const int m0 = 6 * w->nb;
+  for (int k = 0; k < t->ld->ns; k++) {
+    if (w->sg[k] < 0) continue;
+    const mb_joint *j = &t->ld->spring[k];
+    for (int c = 0; c < 12; c++) x[m0 + w->sg[k] + c] = x[6 * (c < 6 ? j->a : j->b) + c % 6];
+  }
+}
+
+/* the springs' Jacobian by springs, -(h/2) M_i^{-1} (K_q,ij D_j + K_v,ij)
+   for the bodies i, j of each spring (mb_spring_jac): in body i's block
+   when j = i, else in the columns of the copy of U_j; and the copies' rows */
+static void liang_mid_springs_jac(liang_ws *w, const double *x, double *F, newton_jac *J)
+{
+  const mb_par *p = w->p;
+  const mb_topo *t = p->topo;
+  const int m0 = 6 * w->nb;
+  const double hh = 0.5 * w->h;
+  for (int k = 0; k < t->ld->ns; k++) {
+    const mb_joint *jt = &t->ld->spring[k];
+    const int body[2] = {jt->a, jt->b}, G = w->sg[k] < 0 ? -1 : m0 + w->sg[k];
+    if (G >= 0)                                  /* the rows of the copies: s_k - P U */
+      for (int c = 0; c < 12; c++) {
+        const int u = 6 * body[c / 6] + c % 6;
+        F[G + c] = x[G + c] - x[u];
+        if (!J) continue;
+        size_t l1;
+        *newton_jac_at(J, (size_t)(G + c), (size_t)(G + c), &l1) = 1.0;
+        *newton_jac_at(J, (size_t)(G + c), (size_t)u, &l1) = -1.0;
+      }
+    if (!J) continue;
+    double Kq[144], Kv[144];
+    mb_spring_jac(p, w->qs, k, Kq, Kv);
+    for (int s = 0; s < 2; s++)
+      for (int o = 0; o < 2; o++) {
+        const int i = body[s], j = body[o];
+        if (i == MB_GROUND || j == MB_GROUND) continue;
+        const double *bp = mb_body_par(p, i), *T = w->Tm + 9 * j;
+        size_t ld;
+        double *D = i == j ? newton_jac_at(J, (size_t)(6 * i), (size_t)(6 * j), &ld)
+                           : newton_jac_at(J, (size_t)(6 * i), (size_t)(G + 6 * o), &ld);
+        for (int r = 0; r < 6; r++) {
+          const double sc = hh / (r < 3 ? bp[MB_J + r] : bp[MB_M]);
+          const double *kq = Kq + 12 * (6 * s + r) + 6 * o, *kv = Kv + 12 * (6 * s + r) + 6 * o;
+          for (int c = 0; c < 3; c++) {
+            double a = kv[c];
+            for (int m = 0; m < 3; m++) a += kq[m] * hh * T[3 * m + c];
+            D[(size_t)r * ld + (size_t)c] -= sc * a;
+            D[(size_t)r * ld + (size_t)(3 + c)] -= sc * (kq[3 + c] * hh + kv[3 + c]);
+          }
+        }
+      }
+  }
+}
+
 /* F_1 -= (h/2) M^{-1} f_a at the midpoint, and, with springs, its
    Jacobian -(h/2) M^{-1} (K_q dq/dU + K_v) into the dense J */
 static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_jac *J)
@@ -357,6 +454,10 @@ static void liang_mid_applied(liang_ws *w, const double *U, double *F, newton_ja
       F[6 * i + r] -= hh * fa[6 * i + r] / bp[MB_J + r];
       F[6 * i + 3 + r] -= hh * fa[6 * i + 3 + r] / bp[MB_M];
     }
+  }
+  if (w->sg) {                                 /* the structured solver: by springs */
+    liang_mid_springs_jac(w, U, F, J);
+    return;
   }
   if (!J || !mb_applied_coupled(p->topo->ld)) return;
   mb_applied_jac(p, w->qs, Kq, Kv);
@@ -414,6 +515,7 @@ int liang_mid_guess(void *ws, double *x)
   for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
   for (int j = 0; j < w->nc; j++) x[6 * nb + j] *= hh;
   if (w->goff) liang_mid_groups(w, x);
+  if (w->sg) liang_mid_spring_groups(w, x);
   return LG_OK;
 }
 

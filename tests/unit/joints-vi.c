@@ -602,6 +602,37 @@ static void test_end_jacobian(void)
              "central differences %.2g (<= 1e-7)", h, err);
   }
   gsl_test(e == NULL, "joints-vi: the end system allocated");
+  /* the structured form (hg_end_jfdf): its Jacobian, the columns of spring
+     1's copies folded onto the velocities they copy, is the dense one (the
+     same products, 8 eps of the largest entry), and its residual too */
+  newton_ws *nw = NULL;
+  hg_end *es = hg_end_alloc_sparse(p, &nw);
+  gsl_test(es == NULL || !e || es->n != e->n + 12, "joints-vi: the structured end system "
+           "allocated, with 12 copies");
+  if (es && e && es->n == e->n + 12) {
+    const int n = e->n, ns = es->n;
+    double u[12 + 5 + 12], r[29], rs[29], J[17 * 17], Js[29 * 29], big = 0, err = 0;
+    hg_end_set(e, q, 1e-2, 0.3);
+    hg_end_set(es, q, 1e-2, 0.3);
+    for (int j = 0; j < n; j++) u[j] = j < 12 ? e->Vs[j] * (1 + 0.1 * urand()) : 0.05 * urand();
+    for (int c = 0; c < 12; c++) u[n + c] = u[c];      /* spring 1 joins a (0) and b (1) */
+    hg_end_fdf(u, e, r, J);
+    memset(Js, 0, sizeof Js);
+    newton_jac hj = {Js, (size_t)ns, NULL};
+    hg_end_jfdf(u, es, rs, &hj);
+    for (int i = 0; i < n; i++) {
+      err = fmax(err, fabs(rs[i] - r[i]));
+      for (int j = 0; j < n; j++) {
+        double f = Js[i * ns + j] + (j < 12 ? Js[i * ns + n + j] : 0);
+        err = fmax(err, fabs(f - J[i * n + j]));
+        big = fmax(big, fabs(J[i * n + j]));
+      }
+    }
+    gsl_test(!(err <= 8 * DBL_EPSILON * fmax(1, big)), "joints-vi: sprung pair: the structured "
+             "end system against the dense one %.2g (<= 8 eps of %.2g)", err, big);
+  }
+  newton_free(nw);
+  hg_end_free(es);
   hg_end_free(e);
   free(p);
   mb_model_free(m);

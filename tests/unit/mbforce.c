@@ -324,9 +324,63 @@ static const char *const chain =
     "spring a 0.2 -0.1 0.1 b 0.1 0.1 0.3 stiffness 30 damping 0.7 length 0.2\n"
     "force a 1 -2 3\ntorque b 0.5 -0.4 0.3\n";
 
+/* the unknowns of the springs' groups of copies (section
+   sec:mb-spring-sparse) after m0 = 6 nb + the joints' groups, spherical
+   joints here: src[j] the unknown that j copies, -1 for the others; the
+   number of unknowns */
+static size_t spring_copies(const mb_par *p, size_t n, int *src)
+{
+  const mb_topo *t = p->topo;
+  size_t G = 6 * (size_t)t->nb + (size_t)t->nc;
+  for (size_t j = 0; j < n; j++) src[j] = -1;
+  for (int k = 0; k < t->ld->ns; k++) {
+    if (!mb_spring_couples(t, k)) continue;
+    const mb_joint *s = &t->ld->spring[k];
+    for (int c = 0; c < 12 && G + (size_t)c < n; c++)
+      src[G + (size_t)c] = 6 * (c < 6 ? s->a : s->b) + c % 6;
+    G += 12;
+  }
+  return G;
+}
+
+/* a Jacobian with copies against central differences: for each unknown c
+   that is not a copy, along v = e_c + the unit vectors of its copies,
+   max |J v - (F(x + eps v) - F(x - eps v)) / (2 eps)| / max(1, |J v|),
+   eps = 1e-6 max(1, |x_c|); NaN if a call fails */
+static double copy_jac_error(newton_fdf_fn fdf, void *par, const double *x, size_t n,
+                             const int *src)
+{
+  double *J = malloc(n * n * sizeof *J), *r = malloc(4 * n * sizeof *r), err = NAN;
+  if (!J || !r || fdf(x, par, r, J) != 0) goto done;
+  double *rp = r + n, *rm = rp + n, *xx = rm + n;
+  err = 0;
+  for (size_t c = 0; c < n; c++) {
+    if (src[c] >= 0) continue;
+    const double eps = 1e-6 * fmax(1.0, fabs(x[c]));
+    for (int sg = 0; sg < 2; sg++) {
+      for (size_t j = 0; j < n; j++)
+        xx[j] = x[j] + ((j == c || src[j] == (int)c) ? (sg ? -eps : eps) : 0.0);
+      if (fdf(xx, par, sg ? rm : rp, NULL) != 0) { err = NAN; goto done; }
+    }
+    for (size_t i = 0; i < n; i++) {
+      double a = 0;
+      for (size_t j = 0; j < n; j++)
+        if (j == c || src[j] == (int)c) a += J[i * n + j];
+      const double e = fabs(a - (rp[i] - rm[i]) / (2 * eps)) / fmax(1.0, fabs(a));
+      if (!(e <= err)) err = e;
+    }
+  }
+done:
+  free(J); free(r);
+  return err;
+}
+
 /* the Newton Jacobian of imid-index2 with springs, after 20 steps (so that
    the bodies have turned), at a perturbed guess, against central
-   differences: the tolerance of chapter 15's test without springs, 1e-7 */
+   differences: the tolerance of chapter 15's test without springs, 1e-7;
+   with the dense solver (the springs' blocks in the bodies' columns) and
+   with the structured one (spring a-b's blocks in the columns of its
+   group of copies, each unknown perturbed with its copies) */
 static void test_mid_jacobian(void)
 {
   lg_model *m = parse(chain);
@@ -334,25 +388,35 @@ static void test_mid_jacobian(void)
   if (!m) return;
   mb_par *p = par_of(m);
   const lg_scheme_type *S = lg_scheme_find("multibody", "imid-index2");
-  lg_opts opt;
-  lg_opts_default(&opt);
-  lg_state st;
-  memset(&st, 0, sizeof st);
-  void *ws = S ? S->alloc(p, &opt) : NULL;
-  int ok = ws && S->init(ws, p, 1e-2, &st) == LG_OK;
-  for (int k = 0; ok && k < 20; k++) ok = S->step(ws, &st) == LG_OK;
-  gsl_test(!ok, "chain with springs: 20 implicit midpoint steps");
-  if (ok) {
-    size_t n = liang_mid_dim(ws);
-    double *x = malloc(n * sizeof *x);
-    liang_mid_guess(ws, x);
-    for (size_t j = 0; j < n; j++) x[j] += 1e-3 * sin(1.0 + 7.0 * (double)j);
-    double e = newton_jacobian_error(liang_mid_fdf, ws, x, n, 1e-6);
-    gsl_test(!(e <= 1e-7), "chain with springs: implicit midpoint Jacobian = central "
-             "differences (%.2g, tolerance 1e-7)", e);
-    free(x);
+  for (int sp = 0; sp < 2; sp++) {
+    lg_opts opt;
+    lg_opts_default(&opt);
+    opt.newton_solver = sp ? LG_NEWTON_DIRECT : LG_NEWTON_DIRECT_GSL;
+    lg_state st;
+    memset(&st, 0, sizeof st);
+    void *ws = S ? S->alloc(p, &opt) : NULL;
+    int ok = ws && S->init(ws, p, 1e-2, &st) == LG_OK;
+    for (int k = 0; ok && k < 20; k++) ok = S->step(ws, &st) == LG_OK;
+    gsl_test(!ok, "chain with springs: 20 implicit midpoint steps");
+    if (ok) {
+      size_t n = liang_mid_dim(ws);
+      double *x = malloc(n * sizeof *x);
+      int *src = malloc(n * sizeof *src);
+      liang_mid_guess(ws, x);
+      const size_t nn = spring_copies(p, n, src);
+      for (size_t j = 0; j < n; j++) x[j] += 1e-3 * sin(1.0 + 7.0 * (double)j);
+      for (size_t j = 0; sp && j < n; j++)
+        if (src[j] >= 0) x[j] = x[src[j]];
+      double e = sp ? copy_jac_error(liang_mid_fdf, ws, x, n, src)
+                    : newton_jacobian_error(liang_mid_fdf, ws, x, n, 1e-6);
+      gsl_test(!(e <= 1e-7) || (sp && nn != n), "chain with springs: implicit midpoint "
+               "Jacobian = central differences, %s (%.2g, tolerance 1e-7; %zu unknowns)",
+               sp ? "structured, with the copies of spring 2" : "dense", e, n);
+      free(x);
+      free(src);
+    }
+    if (ws) S->free(ws);
   }
-  if (ws) S->free(ws);
   free(p);
   mb_model_free(m);
 }
@@ -387,6 +451,31 @@ static void test_ga_jacobian(void)
     gsl_test(!(e <= 1e-7), "chain with springs: generalized-alpha Jacobian = central "
              "differences (%.2g, tolerance 1e-7)", e);
   }
+  hg_ga_free(g);
+  /* the same in the structured form: spring a-b's group of copies */
+  g = hg_ga_alloc(p);
+  newton_ws *nw = g ? hg_ga_springs(g, LG_NEWTON_DIRECT) : NULL;
+  gsl_test(nw == NULL || g->n != 30, "generalized-alpha with the springs' groups: %d unknowns "
+           "(30)", g ? g->n : 0);
+  if (nw && g->n == 30) {
+    int src[30];
+    g->cq = h * h * beta * (1 - af) / (1 - am);
+    g->cvq = gam / (h * beta);
+    g->q0 = q;
+    for (int i = 0; i < 2; i++)
+      for (int j = 0; j < 3; j++) {
+        g->V0[6 * i + j] = q[i].W[j];
+        g->V0[6 * i + 3 + j] = q[i].v[j];
+      }
+    for (int j = 0; j < 12; j++) g->dq0[j] = h * g->V0[j];
+    spring_copies(p, 30, src);
+    double zz[30];
+    for (int j = 0; j < 30; j++) zz[j] = src[j] >= 0 ? zz[src[j]] : 1e-3 * sin(1.0 + 7.0 * j);
+    double e = copy_jac_error(hg_ga_fdf_applied, g, zz, 30, src);
+    gsl_test(!(e <= 1e-7), "chain with springs: generalized-alpha Jacobian, structured, with "
+             "the copies of spring 2 = central differences (%.2g, tolerance 1e-7)", e);
+  }
+  newton_free(nw);
   hg_ga_free(g);
   free(p);
   mb_model_free(m);
