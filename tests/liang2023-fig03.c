@@ -32,6 +32,13 @@ int main(void)
   while (j0 < k[0] && span[0][j0] < 2) j0++;
   lc_report("liang2023-fig03-b", span[0] + j0, b[0] + j0, k[0] - j0, 10);
   lc_report("liang2023-fig03-c", span[0] + j0, c[0] + j0, k[0] - j0, 10);
+  /* the paper does not say which form made its Fig. 3: the same claims on
+     the stabilised form as we reconstruct it (scheme 1, at 10 s) */
+  for (int j = 0; j < k[1]; j++)
+    if (span[1][j] == 10) {
+      printf("liang2023-fig03-b\t%.6g\tform=eq24\n", b[1][j]);
+      printf("liang2023-fig03-c\t%.6g\tform=eq24\n", c[1][j]);
+    }
   lc_report("liang2023-fig03-d", span[1], g[1], k[1], 10);
   lc_report("liang2023-fig03-e", span[2], g[2], k[2], 10);
   return 0;
