@@ -1972,7 +1972,8 @@ mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st)
 }
 
 struct mb_drop {
-  newton_jfdf_fn fdf;   /* the scheme's residual */
+  newton_jfdf_fn fdf;   /* the scheme's residual, */
+  newton_fdf_fn dfdf;   /* or the dense one */
   void *par;
   int n;                /* dropped unknowns */
   size_t *u;            /* their places in z */
@@ -1981,7 +1982,8 @@ struct mb_drop {
 };
 
 mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0,
-                       const int *goff, newton_jfdf_fn fdf, void *par, int *st)
+                       const int *goff, newton_jfdf_fn fdf, newton_fdf_fn dfdf, void *par,
+                       int *st)
 {
   *st = LG_OK;
   if (!w || w->ndep <= 0) return NULL;
@@ -1996,6 +1998,7 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
     return NULL;
   }
   d->fdf = fdf;
+  d->dfdf = dfdf;
   d->par = par;
   d->dim = dim;
   d->n = mb_redundant_rows(w, rows, w->ndep);
@@ -2025,12 +2028,19 @@ int mb_drop_jfdf(const double *z, void *par, double *r, newton_jac *J)
   mb_drop *d = par;
   memcpy(d->z, z, d->dim * sizeof *z);
   mb_drop_zero(d, d->z);                       /* the bodies see no force from them */
-  int st = d->fdf(d->z, d->par, r, J);
+  int st = d->fdf ? d->fdf(d->z, d->par, r, J) : d->dfdf(d->z, d->par, r, J ? J->J : NULL);
   for (int a = 0; a < d->n; a++) {
     r[d->u[a]] = z[d->u[a]];
     if (J) newton_jac_unit_row(J, d->u[a]);
   }
   return st;
+}
+
+int mb_drop_fdf(const double *z, void *par, double *r, double *J)
+{
+  const mb_drop *d = par;
+  newton_jac h = {J, d->dim, NULL};
+  return mb_drop_jfdf(z, par, r, J ? &h : NULL);
 }
 
 int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s)

@@ -374,17 +374,20 @@ int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n);
    which decides the dependent rows; that workspace when it dropped some,
    else NULL (and *st LG_OK, or the failure of the factorisation) */
 mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st);
-/* their Newton residual fdf(z, par) with the equation of each row that w
-   dropped replaced by z_u = 0, u = m0 + the row's place among the
-   multipliers (by groups goff when not NULL: joint k's rows from
-   m0 + goff[k]); NULL when w dropped none or out of memory (*st) */
+/* their Newton residual fdf(z, par) (or, written densely, dfdf) with the
+   equation of each row that w dropped replaced by z_u = 0, u = m0 + the
+   row's place among the multipliers (by groups goff when not NULL: joint
+   k's rows from m0 + goff[k]); NULL when w dropped none or out of memory
+   (*st) */
 typedef struct mb_drop mb_drop;
 mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0,
-                       const int *goff, newton_jfdf_fn fdf, void *par, int *st);
+                       const int *goff, newton_jfdf_fn fdf, newton_fdf_fn dfdf, void *par,
+                       int *st);
 void mb_drop_free(mb_drop *d);
 /* the residual and Jacobian of the system with the rows dropped
-   (par: the mb_drop), for newton_solve_sparse */
+   (par: the mb_drop), for newton_solve_sparse, and for newton_solve */
 int mb_drop_jfdf(const double *z, void *par, double *r, newton_jac *J);
+int mb_drop_fdf(const double *z, void *par, double *r, double *J);
 /* the dropped multipliers of z set to zero */
 void mb_drop_zero(const mb_drop *d, double *z);
 /* a step's watch on the rank of a workspace that dropped rows: A factored

@@ -761,7 +761,8 @@ typedef struct {
   hg_end *end;           /* the end of the step with applied forces (section sec:hg-forces) */
   newton_ws *nw2;        /* its Newton solver, when the forces depend on V */
   double *u;             /* its unknowns (V, mu) */
-  mb_drop *drop;         /* redundant constraints: stage 1 with the rows dropped, or NULL */
+  mb_drop *drop;         /* redundant constraints: stage 1 with the rows dropped, or NULL, */
+  mb_drop *drop2;        /* and the end system with forces of V */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -775,6 +776,7 @@ static void hg_vi_free(void *ws)
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
   free(w->fa); hg_end_free(w->end); newton_free(w->nw2); free(w->u);
   mb_drop_free(w->drop);
+  mb_drop_free(w->drop2);
   free(w);
 }
 
@@ -852,7 +854,6 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
      forces (section sec:hg-forces), except by DL those that depend on the
      velocities: the words in a buffer of the calling thread */
   static _Thread_local char why[240];
-  static const char *const name[] = {"dh", "rattlie", "dl"};
   w->vdep = w->applied && hg_forces_vdep(w->p);
   if (w->kind == HG_DL && w->vdep) {
     hg_forces_refuse_dl(w->p, why, sizeof why);
@@ -868,25 +869,23 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
      Lambda_i = 0 for each row dropped at t = 0; stage 2 (and DL's watch on
      the rank) by the envelope that drops them */
   mb_drop_free(w->drop);
-  w->drop = NULL;
+  mb_drop_free(w->drop2);
+  w->drop = w->drop2 = NULL;
   {
     int st;
     mb_work *rw = mb_work_redundant(w->p, w->q, &st);
     if (st != LG_OK) return st;
-    if (rw && w->vdep) {       /* the end system holds mu as unknowns (sec:hg-forces) */
-      mb_work_free(rw);
-      snprintf(why, sizeof why, "scheme %s does not take redundant constraints together with "
-               "forces that depend on the velocities (a damper or a force callback); schemes ref, "
-               "rkmk4 and rkmk4-proj do", name[w->kind]);
-      s->why = why;
-      return LG_EINVAL;
-    }
     if (rw) {
       mb_work_free(w->mw);
       w->mw = rw;
       w->drop = mb_drop_alloc(rw, w->p->topo, (size_t)w->n, 3 * (size_t)w->nb, NULL,
-                              w->s1->general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, &st);
+                              w->s1->general ? hg_s1_jfdf_rows : hg_s1_jfdf, NULL, w->s1, &st);
       if (st != LG_OK) return st;
+      if (w->end) {            /* the end system with forces of V: (V, mu), mu by rows */
+        w->drop2 = mb_drop_alloc(rw, w->p->topo, 6 * (size_t)w->nb + (size_t)w->p->topo->nc,
+                                 6 * (size_t)w->nb, NULL, NULL, hg_end_fdf, w->end, &st);
+        if (st != LG_OK) return st;
+      }
     }
   }
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
@@ -1015,7 +1014,9 @@ static int hg_forces_end(hg_vi_ws *w, int *iters)
   const double tol = fmax(w->tol / h, 16 * DBL_EPSILON * fmax(hg_amax(e->Vs, (int)nv) + e->fscale,
                                                              DBL_MIN));
   double res = 0;
-  int st = newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
+  int st = w->drop2 ? newton_solve(w->nw2, mb_drop_fdf, w->drop2, w->u, tol, w->maxiter, iters,
+                                    &res)
+                    : newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
   if (st != LG_OK) return st;
   for (int i = 0; i < nb; i++)
     for (int a = 0; a < 3; a++) {
@@ -1046,7 +1047,8 @@ static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
     /* stage 2: B(q_{n+1}) V_{n+1} = 0 (with forces that depend on V, solved with them) */
-    st = general && w->vdep ? LG_OK : hg_project(w->p, w->q, &w->pj, w->mw);
+    st = !(general && w->vdep) ? hg_project(w->p, w->q, &w->pj, w->mw)
+       : w->drop ? mb_rank_watch(w->p, w->q, w->mw, s) : LG_OK;
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
     return w->drop && st != LG_OK ? mb_failed(w->mw, st, s) : st;
@@ -1502,7 +1504,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
      factorisation dropped get the equation Lambda_i = 0 */
   mb_drop_free(w->drop);
   w->drop = mb_drop_alloc(w->mw, w->p->topo, (size_t)w->n, 6 * (size_t)w->nb, w->g->goff,
-                          w->fdf, w->g, &st);
+                          w->fdf, NULL, w->g, &st);
   if (st != LG_OK) return st;
   if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);

@@ -145,7 +145,7 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   if (w->kind == LIANG_MID) {
     mb_drop_free(w->drop);
     w->drop = mb_drop_alloc(w->mw, w->p->topo, liang_mid_dim(w), 6 * (size_t)w->nb, w->goff,
-                            w->fdf, w, &st);
+                            w->fdf, NULL, w, &st);
     if (st != LG_OK) return st;
   }
   s->theta = s->omega = NAN;
@@ -588,7 +588,9 @@ static int liang_mid_step(void *ws, lg_state *s)
     }
   w->k++;
   liang_put(w, s);
-  return LG_OK;
+  /* redundant: the rank at q_{n+1}, found in this step rather than in the
+     next one's first guess */
+  return w->drop ? mb_rank_watch(w->p, w->q, w->mw, s) : LG_OK;
 }
 static const lg_scheme_type liang_scheme_rkmk4 = {
   "rkmk4", "multibody", "liang2023 Eq. 23; the Runge-Kutta method is ours (the paper names none)",

@@ -262,6 +262,36 @@ static const char *const hinge1 =
     "position 0.5 0 -1\nangvel 2 0 0\nvelocity 0 2 0\n"
     "joint revolute ground 0.5 0 0 b 0 0 1 axis 1 0 0\n";
 
+/* the same two with a spring-damper from the ground to the mass centre:
+   the end-of-step system of dh and rattlie with forces of V */
+static const char *const damper =
+    "spring ground 0.5 1 -1 b 0 0 0 stiffness 20 damping 0.5 length 0.5\n";
+
+static void test_hinge_damper(void)
+{
+  char t2[400], t1[400];
+  snprintf(t2, sizeof t2, "%s%s", hinge2, damper);
+  snprintf(t1, sizeof t1, "%s%s", hinge1, damper);
+  lg_model *m2 = parse(t2), *m1 = parse(t1);
+  mb_par *p2 = m2 ? params(m2, NULL) : NULL, *p1 = m1 ? params(m1, NULL) : NULL;
+  gsl_test(!p2 || !p1, "the hinges with a damper are accepted by the check");
+  for (int i = 0; p2 && p1 && i < NSCHEMES; i++) {
+    if (strcmp(all_schemes[i], "dl") == 0) continue;      /* takes no damper */
+    lg_body a[1], b[1];
+    lg_failure f1, f2;
+    int s1 = run(p2, all_schemes[i], 1e-3, 3, a, &f1), s2 = run(p1, all_schemes[i], 1e-3, 3, b, &f2);
+    double e = s1 == LG_OK && s2 == LG_OK ? state_diff(a, b, 1) : INFINITY;
+    printf("  %-11s with a damper: two spherical joints against a revolute after 3 s: %.3g\n",
+           all_schemes[i], e);
+    gsl_test(!(e <= 1e-10), "the hinge with a damper, %s: the revolute joint's motion within "
+             "1e-10 (%.3g; %s)", all_schemes[i], e, f1.why);
+  }
+  free(p1);
+  free(p2);
+  mb_model_free(m1);
+  mb_model_free(m2);
+}
+
 static void test_hinge(void)
 {
   lg_model *m2 = parse(hinge2), *m1 = parse(hinge1);
@@ -413,6 +443,7 @@ int main(void)
     test_min_norm(rrrr);
   }
   test_hinge();
+  test_hinge_damper();
   test_singular();
   test_tree();
   mb_model_free(rrrr);
