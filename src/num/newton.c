@@ -880,6 +880,25 @@ double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
   return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
 }
 
+/* a row of the store is contiguous (its blocks' columns, its own group's,
+   the coupled groups'): cleared at once, and its own diagonal set */
+void newton_jac_unit_row(const newton_jac *J, size_t r)
+{
+  if (J->J) {
+    memset(J->J + r * J->n, 0, J->n * sizeof *J->J);
+    J->J[r * J->n + r] = 1;
+    return;
+  }
+  const struct newton_sparse *w = J->sp;
+  const size_t nu = w->nblk * w->bs;
+  if (r < nu || r >= w->n) return;
+  const int k = w->colgrp[r - nu];
+  const size_t a = r - nu - (size_t)w->goff[k], nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
+  double *row = w->v + w->grow[k] + a * (size_t)w->gld[k];
+  memset(row, 0, (size_t)w->gld[k] * sizeof *row);
+  row[nbk * w->bs + a] = 1;
+}
+
 /* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
 static int newton_sparse_solve(struct newton_sparse *w, double *r)
 {

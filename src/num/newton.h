@@ -53,6 +53,10 @@ static inline double *newton_jac_at(const newton_jac *J, size_t r, size_t c, siz
   if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
   return newton_jac_at_store(J, r, c, ld);
 }
+/* Row r of J made the unit row e_r, all of it (dense, or in the store,
+   where r must be a border unknown: a multiplier whose equation a caller
+   replaces by x_r = 0, chapter multibody, section sec:mb-redundant). */
+void newton_jac_unit_row(const newton_jac *J, size_t r);
 /* a callback that writes its Jacobian through newton_jac_at; the entries it
    is handed are zero wherever it has not written in this evaluation only
    for the structured store, so it assigns before it adds */
