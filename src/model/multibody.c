@@ -984,6 +984,12 @@ struct mb_work {
   unsigned char *isdep; /* nc flags, or NULL */
   double *zl;     /* ndep x nc: each dependent row of L, then its null vector */
   double *zz;     /* (ndep + 1) x ndep: the min-norm system */
+  int zdone;      /* zl holds the null vectors of the present factor */
+  /* the factor kept from a projection (mb_project_velocity) for the next
+     evaluation at the same positions: their R and x, 12 per body */
+  int fkeep;
+  const mb_par *fp;
+  double *fq;
 };
 
 static int mb_envelope(const mb_topo *t, mb_work *w);
@@ -1050,6 +1056,7 @@ void mb_work_free(mb_work *w)
   free(w->isdep);
   free(w->zl);
   free(w->zz);
+  free(w->fq);
   free(w);
 }
 /* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
@@ -1389,6 +1396,8 @@ int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
 static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
+  w->fkeep = 0;                         /* A and G are about to change */
+  w->zdone = 0;
   if (w->general) {                     /* a joint other than spherical */
     mb_general_blocks(p, q, w);
     if (w->bs) return mb_factor_sparse(p, q, w, tol);
@@ -1455,8 +1464,32 @@ int mb_factor_first(const mb_par *p, const lg_body *q, mb_work *w, double tol)
   return mb_factor_tol(p, q, w, tol);
 }
 
+/* the positions of q are those whose factor was kept */
+static int mb_kept(const mb_par *p, const lg_body *q, const mb_work *w)
+{
+  if (!w->fkeep || w->fp != p) return 0;
+  for (int i = 0; i < w->nb; i++)
+    if (memcmp(w->fq + 12 * i, q[i].R, 9 * sizeof(double)) != 0
+        || memcmp(w->fq + 12 * i + 9, q[i].x, 3 * sizeof(double)) != 0)
+      return 0;
+  return 1;
+}
+
+/* keep the present factor, which is that of q's positions */
+static void mb_keep(const mb_par *p, const lg_body *q, mb_work *w)
+{
+  if (!w->fq && !(w->fq = malloc(12 * (size_t)w->nb * sizeof *w->fq))) return;
+  for (int i = 0; i < w->nb; i++) {
+    memcpy(w->fq + 12 * i, q[i].R, 9 * sizeof(double));
+    memcpy(w->fq + 12 * i + 9, q[i].x, 3 * sizeof(double));
+  }
+  w->fp = p;
+  w->fkeep = 1;
+}
+
 static int mb_factor(const mb_par *p, const lg_body *q, mb_work *w)
 {
+  if (mb_kept(p, q, w)) return LG_OK;
   return mb_factor_tol(p, q, w, MB_PIVOT_TOL);
 }
 
@@ -1674,7 +1707,8 @@ static int mb_min_norm(mb_work *w, double *lam)
   const int nc = w->nc, r = w->ndep;
   const size_t rr = (size_t)r;
   if (!w->zz && !(w->zz = malloc((rr + 1) * rr * sizeof *w->zz))) return LG_ENOMEM;
-  mb_null_vectors(w);
+  if (!w->zdone) mb_null_vectors(w);
+  w->zdone = 1;
   double *x = w->y, *G = w->zz, *g = w->zz + rr * rr;
   for (int c = 0; c < nc; c++) x[w->perm[c]] = lam[c];
   for (int a = 0; a < r; a++) {            /* G = Z^T Z (lower), g = Z^T lam */
@@ -1838,9 +1872,11 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
 int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
 {
   const int nb = w->nb;
-  /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions */
+  /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions,
+     whose factor is kept for the next step's first evaluation */
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return st;
+  mb_keep(p, q, w);
   mb_bv(p, q, w->mu);
   mb_solve(w, w->mu);
   for (int i = 0; i < nb; i++) {
@@ -1900,7 +1936,8 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
   if (!jof || !js || !hit) goto done;
   for (int k = 0; k < nj; k++)
     for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
-  mb_null_vectors(w);
+  if (!w->zdone) mb_null_vectors(w);
+  w->zdone = 1;
   for (int a = 0; a < w->ndep; a++) {     /* the joints of each null vector */
     const double *z = w->zl + (size_t)a * (size_t)nc;
     double big = 0, *s = w->y;

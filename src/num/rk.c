@@ -273,6 +273,8 @@ int ref_advance(ref_solver *w, double *t, double t1, double *y)
 
 const char *ref_why(const ref_solver *w) { return w->why; }
 
+void ref_restart(ref_solver *w) { gsl_odeiv2_evolve_reset(w->d->e); }
+
 void ref_where(const ref_solver *w, double *t, double *h)
 {
   *t = w->t;

@@ -31,6 +31,9 @@ ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol);
 int ref_advance(ref_solver *w, double *t, double t1, double *y);
 /* the last failure of ref_advance in words (t and the step reached), or "" */
 const char *ref_why(const ref_solver *w);
+/* the caller has changed y between two calls (a projection): the next step
+   evaluates its first stage at the new y */
+void ref_restart(ref_solver *w);
 /* the time and step size reached so far (for a progress report) */
 void ref_where(const ref_solver *w, double *t, double *h);
 /* a function this thread's reference solvers call every REF_WATCH_EVALS

@@ -142,6 +142,7 @@ static int mbref_step(void *ws, lg_state *s)
   mb_unpack(w->q, w->y, w->nb);
   if ((st = mb_project(w->p, w->q, w->mw)) != LG_OK) return mb_failed(w->mw, st, s);
   mb_pack(w->y, w->q, w->nb);
+  ref_restart(w->ref);                  /* y moved: no stored first stage */
   w->k++;
   mbref_put(w, s);
   return LG_OK;

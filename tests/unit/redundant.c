@@ -211,6 +211,43 @@ static void compare_pinv(const mb_par *p, const lg_body *q, const char *what)
   gsl_matrix_free(A); gsl_matrix_free(V); gsl_vector_free(S); gsl_vector_free(wk);
 }
 
+/* the factor kept after a projection (section sec:mb-project-kept):
+   accelerations and minimum-norm multipliers at the projected
+   state, once and twice from the kept factor, equal bit for bit those of a
+   workspace that factors afresh */
+static void test_kept_factor(const lg_model *m, const char *what)
+{
+  mb_par *p = params(m, "gdir=0,0.6,-0.8");
+  if (!p) { gsl_test(1, "%s passes its check", what); return; }
+  const int nb = p->topo->nb, nc = p->topo->nc;
+  lg_body q[3], q2[3];
+  double dV[3][18], lam[3][20];
+  mb_initial(p, q);
+  for (int i = 0; i < nb; i++) q[i].W[1] = 0.5 * (i + 1);   /* moving, off the manifold */
+  memcpy(q2, q, sizeof q);
+  mb_work *w = mb_work_alloc(p->topo), *w2 = mb_work_alloc(p->topo);
+  int st = w && w2 ? mb_project(p, q, w) : LG_ENOMEM;
+  if (st == LG_OK) st = mb_project(p, q2, w2);
+  if (st == LG_OK) st = mb_accel(p, q, w, dV[0], lam[0]);          /* the kept factor */
+  if (st == LG_OK) st = mb_accel(p, q, w, dV[1], lam[1]);          /* and again */
+  if (st == LG_OK) st = mb_rank_check(p, q2, w2, MB_PIVOT_TOL);    /* drops it */
+  if (st == LG_OK) st = mb_accel(p, q2, w2, dV[2], lam[2]);        /* factored afresh */
+  gsl_test(st != LG_OK, "%s: projection and accelerations solved", what);
+  if (st == LG_OK) {
+    gsl_test(memcmp(q, q2, sizeof q) != 0, "%s: two projections, the same bytes", what);
+    gsl_test(memcmp(dV[0], dV[2], 6 * (size_t)nb * sizeof(double)) != 0
+             || memcmp(lam[0], lam[2], (size_t)nc * sizeof(double)) != 0,
+             "%s: the kept factor gives the fresh factor's accelerations and multipliers, "
+             "bit for bit", what);
+    gsl_test(memcmp(dV[1], dV[2], 6 * (size_t)nb * sizeof(double)) != 0
+             || memcmp(lam[1], lam[2], (size_t)nc * sizeof(double)) != 0,
+             "%s: and so does a second use of it", what);
+  }
+  mb_work_free(w);
+  mb_work_free(w2);
+  free(p);
+}
+
 static void test_min_norm(const lg_model *rrrr)
 {
   mb_par *p = params(rrrr, "gdir=0,0.6,-0.8");
@@ -381,6 +418,8 @@ int main(void)
     test_rank(rrrr, rssr);
     test_same_motion(rrrr, rssr);
     test_min_norm(rrrr);
+    test_kept_factor(rrrr, "fourbar-rrrr");
+    test_kept_factor(rssr, "fourbar-rssr");
   }
   test_hinge();
   test_singular();

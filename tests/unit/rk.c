@@ -275,6 +275,34 @@ static void test_reference_bounds(void)
   gsl_test(strstr(ref_why(r), "below its floor") == NULL, "blow-up: the words name the floor");
   ref_free(r);
 }
+static int rr_armed;
+static double rr_first;
+
+static int f_riccati_first(double t, const double *y, double *dy, void *p)
+{
+  if (rr_armed) { rr_first = y[0]; rr_armed = 0; }
+  return f_riccati(t, y, dy, p);
+}
+
+static void test_reference_restart(void)
+{
+  for (int k = 0; k < 4; k++) {
+    const double jump = pow(10, -2 - 2 * k);
+    ref_solver *w = ref_alloc(1, f_riccati_first, NULL, 1e-12);
+    double t = 0, y = 1;
+    int st = w ? ref_advance(w, &t, 0.5, &y) : LG_ENOMEM;
+    y += jump;
+    const double moved = y, exact = y / (1 + 0.5 * y);   /* through (0.5, y), at t = 1 */
+    ref_restart(w);
+    rr_armed = 1;
+    if (st == LG_OK) st = ref_advance(w, &t, 1.0, &y);
+    ref_free(w);
+    gsl_test(st != LG_OK || rr_first != moved, "reference restarted after a move of %g: "
+             "first evaluation at the moved state (%.17g, moved %.17g)", jump, rr_first, moved);
+    gsl_test(!(fabs(y - exact) < 1e-10), "reference restarted after a move of %g: error "
+             "%.3g at t = 1 (below 1e-10)", jump, fabs(y - exact));
+  }
+}
 
 int main(void)
 {
@@ -284,5 +312,6 @@ int main(void)
   test_orders();
   test_reference();
   test_reference_bounds();
+  test_reference_restart();
   exit(gsl_test_summary());
 }
