@@ -341,6 +341,11 @@ CLAIMS := $(CHECKS:%=$(O)/claims/%.tsv)
 $(O)/claims/%.tsv: $(O)/bin/check/% data/%.dat
 	@mkdir -p $(@D); echo "  MEASURE  $*"; $< > $@.tmp && mv $@.tmp $@
 
+# A check that also reads another stem's data file (a horizon measured
+# elsewhere) waits for it: every "data/NAME.dat" its source names.
+CHECK_READS := $(shell grep -o '"data/[a-z0-9-]*\.dat"' $(CHK_SRC) /dev/null 2>/dev/null | tr -d '"')
+$(foreach r,$(CHECK_READS),$(eval $(O)/claims/$(patsubst tests/%.c:,%,$(firstword $(subst :, : ,$(r)))).tsv: $(lastword $(subst :, ,$(r)))))
+
 $(O)/verdicts.tsv $(O)/report/claims.tex &: $(VERDICTS) $(CLAIMS) $(wildcard papers/*/claims.tsv)
 	@mkdir -p $(O)/report; echo "  VERDICTS $(O)/verdicts.tsv"; $(VERDICTS) $(O)/verdicts.tsv.tmp $(O)/report/claims.tex.tmp \
 	  $(wildcard papers/*/claims.tsv) -- $(CLAIMS)

@@ -35,7 +35,7 @@ int main(void)
     printf("\n\n");
   }
   printf("# index 3: scheme (0 rkmk4, 1 rkmk4-proj, 2 imid-index2), span T, completed fraction,\n"
-         "# max |acc| (monitored), |BV| and |Phi| last tenth / first tenth (monitored),\n"
+         "# max |acc| (monitored), |BV| and |Phi| max over [0, T] / max over [0, T/2] (monitored),\n"
          "# max orth (monitored), max |Phi|, |BV|, |acc| (all joints), max |E - E0|,\n"
          "# Newton iterations per step, largest final Newton residual (processor times: make "
          "bench)\n");

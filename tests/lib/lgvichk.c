@@ -96,3 +96,22 @@ void claim_under(const char *assumption, const char *id, double v)
 {
   printf("%s\t%.6g\t%s\n", id, v, assumption);
 }
+void claim_horizon(const char *id, double tsep, double hz, const char *what)
+{
+  char note[400];
+  if (!(tsep >= hz)) {
+    claim(id, tsep);
+    return;
+  }
+  snprintf(note, sizeof note, "decided inside the horizon: %s agree to a line width for %.3g s, "
+           "up to the horizon of the chaotic motion (%.3g s, where a solution started a "
+           "round-off away leaves the reference by a line width); beyond it no reference "
+           "decides", what, tsep, hz);
+  claim_amb(id, tsep, note);
+}
+double first_above(const blk *b, int j, double level)
+{
+  for (int i = 0; i < b->nrow; i++)
+    if (at(b, i, j) > level) return at(b, i, 0);
+  return b->nrow ? at(b, b->nrow - 1, 0) : NAN;
+}

@@ -170,11 +170,11 @@ double ld_max(const ld_run *r, int c, long k0, long k1)
 }
 void ld_claims(const ld_run *r, double h, double T, double out[6])
 {
-  long N = lround(T / h), done = r->n - 1 < N ? r->n - 1 : N, tenth = N / 10;
+  long N = lround(T / h), done = r->n - 1 < N ? r->n - 1 : N;
   out[0] = (double)(done < 0 ? 0 : done) / (double)N;
   out[1] = done == N ? r->v[N][LD_EXT] / r->v[0][LD_EXT] : NAN;
   out[2] = ld_max(r, LD_ACC_MON, 0, N);
-  out[3] = ld_max(r, LD_BV_MON, N - tenth, N) / ld_max(r, LD_BV_MON, 0, tenth);
-  out[4] = ld_max(r, LD_PHI_MON, N - tenth, N) / ld_max(r, LD_PHI_MON, 0, tenth);
+  out[3] = ld_max(r, LD_BV_MON, 0, N) / ld_max(r, LD_BV_MON, 0, N / 2);
+  out[4] = ld_max(r, LD_PHI_MON, 0, N) / ld_max(r, LD_PHI_MON, 0, N / 2);
   out[5] = ld_max(r, LD_ORTH_MON, 0, N);
 }

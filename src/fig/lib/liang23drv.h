@@ -46,7 +46,8 @@ double ld_max(const ld_run *r, int c, long k0, long k1);
 
 /* the quantities of the six registered claims over the span [0, T] of a run
    at step h: completed fraction, extent ratio, largest acceleration
-   residual, |BV| and |Phi| growth (last tenth over first tenth), largest
+   residual, |BV| and |Phi| growth (largest over [0, T] over largest over
+   [0, T/2]), largest
    orthogonality error; all over the two monitored bars */
 void ld_claims(const ld_run *r, double h, double T, double out[6]);
 
