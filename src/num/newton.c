@@ -25,6 +25,7 @@ struct newton_ws {
   struct newton_sparse *sp;       /* newton_alloc_sparse: the structure, no GSL solver */
   newton_jfdf_fn jfdf;            /* newton_solve_sparse's callback ... */
   void *jparams;                  /* ... and its parameters */
+  int eager;                      /* newton_set_eager: J with F also under a tolerance */
 };
 enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
 static double newton_maxnorm(const gsl_vector *f)
@@ -747,6 +748,8 @@ newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx)
   return w;
 }
 
+void newton_set_eager(newton_ws *w, int eager) { w->eager = eager != 0; }
+
 void newton_free(newton_ws *w)
 {
   if (!w) return;
@@ -1210,7 +1213,7 @@ static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn 
   double *xs = s->x->data, *fs = s->f->data, *Js = s->J->data;
   int status, k = 0, done = 0;
   double r = HUGE_VAL, rprev = HUGE_VAL, dxn, xn;
-  st->eager = !(tol > 0);
+  st->eager = (tol > 0 ? 0 : 1) | w->eager;
   double *dxs = s->dx->data;
   NEWTON_UNROLL for (size_t i = 0; i < n; i++) { xs[i] = x[i]; dxs[i] = 0; }   /* set */
   st->jac_current = 1;
@@ -1270,7 +1273,7 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
   w->fdf = fdf;
   w->params = params;
   for (size_t i = 0; i < w->n; i++) w->x0->data[i] = x[i];
-  if (ds) ds->eager = !(tol > 0);
+  if (ds) ds->eager = w->eager || !(tol > 0);
   status = gsl_multiroot_fdfsolver_set(w->s, &w->F, w->x0);
   if (status == GSL_SUCCESS) {
     r = newton_maxnorm(w->s->f);

@@ -17,6 +17,12 @@ newton_ws *newton_alloc(size_t n, int solver);
 /* The direct solver with its elimination replaced by lin(ctx, ...): for a
    system whose Jacobian has a structure the caller can exploit. */
 newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
+/* With a positive tolerance, evaluate J together with F after every
+   correction that is not at the round-off of the iterate, as a solve to
+   round-off does, instead of F alone and, if another iteration follows, J
+   with F again: for callers whose solves take two iterations or more.  The
+   iterates are the same either way. */
+void newton_set_eager(newton_ws *w, int eager);
 /* The direct solver for a Jacobian whose first nblk * bs rows and columns
    are block diagonal with bs x bs blocks (1 <= bs <= 8), bordered by
    n - nblk * bs further rows and columns: the correction by the Schur

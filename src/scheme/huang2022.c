@@ -195,7 +195,10 @@ static void hg_gtx(double y[3], const double G[9], const double x[3], const doub
 static double hg_amax(const double *v, int n)
 {
   double m = 0;
-  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  for (int i = 0; i < n; i++) {                  /* fmax without the call: */
+    double a = fabs(v[i]);                       /* a NaN is skipped, as fmax skips it */
+    if (a > m) m = a;
+  }
   return m;
 }
 
@@ -1652,6 +1655,7 @@ static void *hg_htw_alloc(int kind, const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   w->nw = newton_alloc(3, opt->newton_solver);
   if (!w->nw) { free(w); return NULL; }
+  newton_set_eager(w->nw, 1);                  /* two iterations a step: J with F after the first */
   w->e.p = &w->p;
   w->e.kind = kind;
   return w;
