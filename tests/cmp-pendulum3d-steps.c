@@ -19,7 +19,7 @@ static int p3d_sec7(const p3d_set *s, double g, double q[6])
   q[1] = cl1[7];
   q[2] = cl1[8];
   q[3] = cl1[7] / ra1[7];
-  q[4] = ca005[3] / cl1[3];
+  q[4] = ca005[3];                         /* |E - E0| / (m g |rho|) */
   q[5] = fmax(f05[3], fmax(ra1[3], cl1[3]));
   return 0;
 }

@@ -208,9 +208,8 @@ LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
 /* After a successful lgr_init of a multibody model: how many of its
    constraint rows are redundant at t = 0 (they remove a motion that other
    rows remove too: a planar four-bar of revolute joints has 3, a hinge of
-   two spherical joints 1).  Schemes ref, rkmk4 and rkmk4-proj take them,
-   with the multipliers (reaction forces) of least norm; the others refuse
-   them at lgr_init (LGR_EINVAL, naming those that take them).  A change of
+   two spherical joints 1).  Every scheme takes them, with the multipliers
+   (reaction forces) of least norm.  A change of
    that rank during the run (the mechanism passes a singular
    configuration) ends lgr_step with LGR_ERANK, naming the joints.  0 for
    none, for a model without joints, or before lgr_init. */

@@ -2027,18 +2027,104 @@ int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n)
   return r;
 }
 
-int mb_redundant_refuse(const mb_par *p, const char *scheme, char *why, size_t n)
+mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st)
 {
-  lg_body *q = malloc(((size_t)p->topo->nb + 1) * sizeof *q);
-  char txt[200];
-  if (!q) return LG_OK;                  /* the scheme's own allocation fails next */
-  mb_initial(p, q);
-  const int r = mb_redundancy(p, q, txt, sizeof txt);
-  free(q);
-  if (r <= 0) return LG_OK;
-  snprintf(why, n, "scheme %s does not take redundant constraints (%d at t = 0: %s); schemes "
-           "ref, rkmk4 and rkmk4-proj do", scheme, r, txt);
-  return LG_EINVAL;
+  *st = LG_OK;
+  if (p->topo->nj == 0) return NULL;
+  mb_work *w = mb_work_alloc(p->topo);
+  if (!w) { *st = LG_ENOMEM; return NULL; }
+  *st = mb_factor(p, q, w);
+  if (*st == LG_OK && w->ndep > 0) return w;
+  mb_work_free(w);
+  return NULL;
+}
+
+struct mb_drop {
+  newton_jfdf_fn fdf;   /* the scheme's residual, */
+  newton_fdf_fn dfdf;   /* or the dense one */
+  void *par;
+  int n;                /* dropped unknowns */
+  size_t *u;            /* their places in z */
+  double *z;            /* dim: z with them zero */
+  size_t dim;
+};
+
+mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0,
+                       const int *goff, newton_jfdf_fn fdf, newton_fdf_fn dfdf, void *par,
+                       int *st)
+{
+  *st = LG_OK;
+  if (!w || w->ndep <= 0) return NULL;
+  mb_drop *d = calloc(1, sizeof *d);
+  int *rows = malloc((size_t)w->ndep * sizeof *rows);
+  if (d) d->u = malloc((size_t)w->ndep * sizeof *d->u);
+  if (d) d->z = malloc((dim + 1) * sizeof *d->z);
+  if (!d || !rows || !d->u || !d->z) {
+    free(rows);
+    mb_drop_free(d);
+    *st = LG_ENOMEM;
+    return NULL;
+  }
+  d->fdf = fdf;
+  d->dfdf = dfdf;
+  d->par = par;
+  d->dim = dim;
+  d->n = mb_redundant_rows(w, rows, w->ndep);
+  for (int a = 0, k = 0; a < d->n; a++) {      /* rows increasing: joints in turn */
+    while (k + 1 < t->nj && mb_jrow(t, k + 1) <= rows[a]) k++;
+    d->u[a] = m0 + (size_t)(goff ? goff[k] + rows[a] - mb_jrow(t, k) : rows[a]);
+  }
+  free(rows);
+  return d;
+}
+
+void mb_drop_free(mb_drop *d)
+{
+  if (!d) return;
+  free(d->u);
+  free(d->z);
+  free(d);
+}
+
+void mb_drop_zero(const mb_drop *d, double *z)
+{
+  for (int a = 0; a < d->n; a++) z[d->u[a]] = 0;
+}
+
+int mb_drop_jfdf(const double *z, void *par, double *r, newton_jac *J)
+{
+  mb_drop *d = par;
+  memcpy(d->z, z, d->dim * sizeof *z);
+  mb_drop_zero(d, d->z);                       /* the bodies see no force from them */
+  int st = d->fdf ? d->fdf(d->z, d->par, r, J) : d->dfdf(d->z, d->par, r, J ? J->J : NULL);
+  for (int a = 0; a < d->n; a++) {
+    r[d->u[a]] = z[d->u[a]];
+    if (J) newton_jac_unit_row(J, d->u[a]);
+  }
+  return st;
+}
+
+int mb_drop_fdf(const double *z, void *par, double *r, double *J)
+{
+  const mb_drop *d = par;
+  newton_jac h = {J, d->dim, NULL};
+  return mb_drop_jfdf(z, par, r, J ? &h : NULL);
+}
+
+int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s)
+{
+  if (!w || w->ndep <= 0) return LG_OK;
+  int st = mb_factor(p, q, w);
+  if (st != LG_OK) return mb_failed(w, st, s);
+  mb_keep(p, q, w);                 /* for a next evaluation at q (section sec:mb-project-kept) */
+  return LG_OK;
+}
+
+int mb_rank_failed(const mb_par *p, const lg_body *q, mb_work *w, int st, lg_state *s)
+{
+  if (!w || w->ndep <= 0) return st;
+  int e = mb_factor(p, q, w);
+  return e == LG_ESINGULAR ? mb_failed(w, e, s) : st;
 }
 struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
 {

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "core/lg.h"
+#include "num/newton.h"
 
 #define MB_GROUND (-1) /* the side of a joint fixed in space */
 
@@ -395,9 +396,34 @@ int mb_rank_gained(const mb_work *w);
    in txt the joints and rows ("joints 1, 2, 3 and 4 (rows 3, 4 and 5 of
    joint 4 depend on the others)"); minus the status if A cannot be factored */
 int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n);
-/* LG_OK when the initial state of p has no redundant constraints; else
-   LG_EINVAL and, in why, the words of a scheme (named) that takes none */
-int mb_redundant_refuse(const mb_par *p, const char *scheme, char *why, size_t n);
+/* the schemes that hold the multipliers as Newton unknowns (section
+   sec:mb-redundant-newton): A factored at q in a workspace of its own,
+   which decides the dependent rows; that workspace when it dropped some,
+   else NULL (and *st LG_OK, or the failure of the factorisation) */
+mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st);
+/* their Newton residual fdf(z, par) (or, written densely, dfdf) with the
+   equation of each row that w dropped replaced by z_u = 0, u = m0 + the
+   row's place among the multipliers (by groups goff when not NULL: joint
+   k's rows from m0 + goff[k]); NULL when w dropped none or out of memory
+   (*st) */
+typedef struct mb_drop mb_drop;
+mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0,
+                       const int *goff, newton_jfdf_fn fdf, newton_fdf_fn dfdf, void *par,
+                       int *st);
+void mb_drop_free(mb_drop *d);
+/* the residual and Jacobian of the system with the rows dropped
+   (par: the mb_drop), for newton_solve_sparse, and for newton_solve */
+int mb_drop_jfdf(const double *z, void *par, double *r, newton_jac *J);
+int mb_drop_fdf(const double *z, void *par, double *r, double *J);
+/* the dropped multipliers of z set to zero */
+void mb_drop_zero(const mb_drop *d, double *z);
+/* a step's watch on the rank of a workspace that dropped rows: A factored
+   at q, LG_OK while the dependent rows are those of t = 0, else the
+   failure named by mb_failed; LG_OK at once when w dropped none */
+int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s);
+/* after a failure st of a step's Newton solve: when w dropped rows and A
+   at q has changed rank, LG_ESINGULAR named by mb_failed; else st */
+int mb_rank_failed(const mb_par *p, const lg_body *q, mb_work *w, int st, lg_state *s);
 /* after LG_ESINGULAR: the joints (0-based, increasing, at most max) whose
    rows of B are linearly dependent; returns how many there are */
 int mb_singular_joints(const mb_work *w, int *joints, int max);

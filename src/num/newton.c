@@ -25,6 +25,7 @@ struct newton_ws {
   struct newton_sparse *sp;       /* newton_alloc_sparse: the structure, no GSL solver */
   newton_jfdf_fn jfdf;            /* newton_solve_sparse's callback ... */
   void *jparams;                  /* ... and its parameters */
+  int eager;                      /* newton_set_eager: J with F also under a tolerance */
 };
 enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
 static double newton_maxnorm(const gsl_vector *f)
@@ -747,6 +748,8 @@ newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx)
   return w;
 }
 
+void newton_set_eager(newton_ws *w, int eager) { w->eager = eager != 0; }
+
 void newton_free(newton_ws *w)
 {
   if (!w) return;
@@ -878,6 +881,25 @@ double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
   const int l = w->colgrp[c - nu];
   long off = newton_sparse_gcoff(w, k, l);
   return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
+}
+
+/* a row of the store is contiguous (its blocks' columns, its own group's,
+   the coupled groups'): cleared at once, and its own diagonal set */
+void newton_jac_unit_row(const newton_jac *J, size_t r)
+{
+  if (J->J) {
+    memset(J->J + r * J->n, 0, J->n * sizeof *J->J);
+    J->J[r * J->n + r] = 1;
+    return;
+  }
+  const struct newton_sparse *w = J->sp;
+  const size_t nu = w->nblk * w->bs;
+  if (r < nu || r >= w->n) return;
+  const int k = w->colgrp[r - nu];
+  const size_t a = r - nu - (size_t)w->goff[k], nbk = (size_t)(w->gbp[k + 1] - w->gbp[k]);
+  double *row = w->v + w->grow[k] + a * (size_t)w->gld[k];
+  memset(row, 0, (size_t)w->gld[k] * sizeof *row);
+  row[nbk * w->bs + a] = 1;
 }
 
 /* J dx = r from the store, r <- dx; 1 if a pivot vanishes */
@@ -1191,7 +1213,7 @@ static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn 
   double *xs = s->x->data, *fs = s->f->data, *Js = s->J->data;
   int status, k = 0, done = 0;
   double r = HUGE_VAL, rprev = HUGE_VAL, dxn, xn;
-  st->eager = !(tol > 0);
+  st->eager = (tol > 0 ? 0 : 1) | w->eager;
   double *dxs = s->dx->data;
   NEWTON_UNROLL for (size_t i = 0; i < n; i++) { xs[i] = x[i]; dxs[i] = 0; }   /* set */
   st->jac_current = 1;
@@ -1251,7 +1273,7 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
   w->fdf = fdf;
   w->params = params;
   for (size_t i = 0; i < w->n; i++) w->x0->data[i] = x[i];
-  if (ds) ds->eager = !(tol > 0);
+  if (ds) ds->eager = w->eager || !(tol > 0);
   status = gsl_multiroot_fdfsolver_set(w->s, &w->F, w->x0);
   if (status == GSL_SUCCESS) {
     r = newton_maxnorm(w->s->f);

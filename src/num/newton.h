@@ -17,6 +17,12 @@ newton_ws *newton_alloc(size_t n, int solver);
 /* The direct solver with its elimination replaced by lin(ctx, ...): for a
    system whose Jacobian has a structure the caller can exploit. */
 newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
+/* With a positive tolerance, evaluate J together with F after every
+   correction that is not at the round-off of the iterate, as a solve to
+   round-off does, instead of F alone and, if another iteration follows, J
+   with F again: for callers whose solves take two iterations or more.  The
+   iterates are the same either way. */
+void newton_set_eager(newton_ws *w, int eager);
 /* The direct solver for a Jacobian whose first nblk * bs rows and columns
    are block diagonal with bs x bs blocks (1 <= bs <= 8), bordered by
    n - nblk * bs further rows and columns: the correction by the Schur
@@ -53,6 +59,10 @@ static inline double *newton_jac_at(const newton_jac *J, size_t r, size_t c, siz
   if (J->J) { *ld = J->n; return J->J + r * J->n + c; }
   return newton_jac_at_store(J, r, c, ld);
 }
+/* Row r of J made the unit row e_r, all of it (dense, or in the store,
+   where r must be a border unknown: a multiplier whose equation a caller
+   replaces by x_r = 0, chapter multibody, section sec:mb-redundant). */
+void newton_jac_unit_row(const newton_jac *J, size_t r);
 /* a callback that writes its Jacobian through newton_jac_at; the entries it
    is handed are zero wherever it has not written in this evaluation only
    for the structured store, so it assigns before it adds */

@@ -192,7 +192,8 @@ struct ref_solver {
   gsl_odeiv2_driver *d;
   rk_rhs_fn f;          /* the caller's right-hand side */
   void *params;
-  long nev;             /* evaluations in the current call */
+  long nev;             /* evaluations in the current call, up to the last tick */
+  long left;            /* evaluations to the next tick (a multiple of REF_WATCH_EVALS) */
   double t;             /* the time reached */
   char why[200];        /* the last failure in words */
 };
@@ -206,12 +207,27 @@ void ref_set_watch(ref_watch_fn fn, void *ctx)
   ref_watch_ctx = ctx;
 }
 
+/* every REF_WATCH_EVALS evaluations: count them, report the progress,
+   and evaluate */
+static int ref_tick(ref_solver *w, double t, const double *y, double *dydt)
+    __attribute__((noinline, cold));
+static int ref_tick(ref_solver *w, double t, const double *y, double *dydt)
+{
+  w->nev += REF_WATCH_EVALS;
+  w->left = REF_WATCH_EVALS;
+  if (ref_watch) ref_watch(ref_watch_ctx, w->t, w->d->h);
+  return w->f(t, y, dydt, w->params);
+}
+
 static int ref_count(double t, const double *y, double *dydt, void *params)
 {
   ref_solver *w = params;
-  if (++w->nev % REF_WATCH_EVALS == 0 && ref_watch) ref_watch(ref_watch_ctx, w->t, w->d->h);
+  if (__builtin_expect(--w->left == 0, 0)) return ref_tick(w, t, y, dydt);
   return w->f(t, y, dydt, w->params);
 }
+
+/* evaluations in the current call */
+static long ref_evals(const ref_solver *w) { return w->nev + REF_WATCH_EVALS - w->left; }
 
 ref_solver *ref_alloc(size_t dim, rk_rhs_fn f, void *params, double tol)
 {
@@ -242,6 +258,7 @@ int ref_advance(ref_solver *w, double *t, double t1, double *y)
   w->why[0] = '\0';
   if (t1 == *t) return LG_OK;
   w->nev = 0;
+  w->left = REF_WATCH_EVALS;
   w->t = *t;
   old = gsl_set_error_handler_off();
   while (*t < t1) {
@@ -255,7 +272,7 @@ int ref_advance(ref_solver *w, double *t, double t1, double *y)
       st = LG_EWORK;
       break;
     }
-    if (*t < t1 && w->nev >= REF_MAX_EVALS) {
+    if (*t < t1 && ref_evals(w) >= REF_MAX_EVALS) {
       snprintf(w->why, sizeof w->why, "the reference used its %ld evaluations for the "
                "interval from t = %.15g to %.15g and reached t = %.15g with a step of %.3g",
                REF_MAX_EVALS, t0, t1, *t, d->h);

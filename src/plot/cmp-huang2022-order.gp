@@ -27,6 +27,8 @@ plot dat index 1 u 1:2 w lp lt LT_dh t 'DH', \
 set label 1 "huang2022's double pendulum"
 set xlabel '$h$ (s)'
 set ylabel '$\max_{t\le10}|E-E_0|$ (J)'
+# two columns, clear of generalized-alpha's curve at the right
+set key maxcols 2
 plot dat index 2 u 1:2 w lp lt LT_dh t 'DH', \
      '' index 2 u 1:3 w lp lt LT_rattlie t 'RATTLie', \
      '' index 2 u 1:4 w lp lt LT_galpha t 'gen.-$\alpha$', \

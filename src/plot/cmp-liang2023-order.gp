@@ -10,7 +10,7 @@ set format y '$10^{%T}$'
 set xlabel '$h$ (s)'
 set ylabel 'error at $t=0.5$\,s'
 # each key in the empty part of its panel, clear of the curves
-set key bottom right samplen 2 font ',8'
+set key bottom right samplen 1 width -1 font ',8'
 set title 'solid: $(x,R)$, dashed: $(\Omega,v)$' offset 0,-0.6
 plot f index 0 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4', '' index 0 u 1:3 w lp lt LT_rkmk4 dt 2 \
   notitle, \
@@ -20,7 +20,7 @@ plot f index 0 u 1:2 w lp lt LT_rkmk4 dt 1 t 'rkmk4', '' index 0 u 1:3 w lp lt L
        LT_imid_index2 dt 2 notitle
 set title 'largest residual over 10\,s' offset 0,-0.6
 # the key in the empty band between the two groups of points
-set key at graph 0.03, graph 0.6 left top vertical
+set key at graph 0.03, graph 0.5 left top vertical
 set ylabel 'residual'
 set xrange [4e-4:2.5e-3]
 set yrange [1e-16:1e-3]

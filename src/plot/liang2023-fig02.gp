@@ -20,12 +20,13 @@ set format y '$%g$'
 set format z '$%g$'
 set xyplane at -3.1
 # the bars solid: a dashed line in a 3D plot of this terminal leaves a dark
-# trace of its gaps
+# trace of its gaps; so the battens are told from the longerons in grey by
+# width, thick under thin
 unset key
 do for [s=0:4] {
   set title sprintf('$t=%s$\,s', word('0 0.2 0.4 0.55 0.7', s + 1)) offset 0,0.5
-  splot for [k=0:2] f index s every :::(6*k)::(6*k+2) u 1:2:3 w l lt LT_comp1 lw 2, \
-        for [k=0:2] f index s every :::(6*k+3)::(6*k+5) u 1:2:3 w l lt LT_comp2 dt 1 lw 2
+  splot for [k=0:2] f index s every :::(6*k+3)::(6*k+5) u 1:2:3 w l lt LT_comp2 dt 1 lw 4.5, \
+        for [k=0:2] f index s every :::(6*k)::(6*k+2) u 1:2:3 w l lt LT_comp1 lw 1.2
 }
 unset title
 set size square

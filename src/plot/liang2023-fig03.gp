@@ -17,6 +17,10 @@ lev = 'position velocity acceleration'
 sym0 = '$|\Phi_k|$ (m)'
 sym1 = '$|B_kV|$ (m/s)'
 sym2 = '$|\dot B_kV+B_k\dot V|$ (m/s$^2$)'
+# each scheme marked every second (M rows), at a phase of its own, so that
+# curves of one level (all three at round-off in the acceleration panels)
+# stay apart in grey
+M = 100
 do for [l=0:2] {
   do for [b=0:1] {
     set lmargin at screen (b == 0 ? 0.12 : 0.62); set rmargin at screen (b == 0 ? 0.49 : 0.99)
@@ -28,7 +32,10 @@ do for [l=0:2] {
     c = 2 + 3 * b + l
     plot f index 0 u 1:(column(c) + 1e-30) w l lt LT_rkmk4, \
          f index 1 u 1:(column(c) + 1e-30) w l lt LT_rkmk4_proj, \
-         f index 2 u 1:(column(c) + 1e-30) w l lt LT_imid_index2
+         f index 2 u 1:(column(c) + 1e-30) w l lt LT_imid_index2, \
+         f index 0 every M::M/6 u 1:(column(c) + 1e-30) w p lt LT_rkmk4, \
+         f index 1 every M::M/2 u 1:(column(c) + 1e-30) w p lt LT_rkmk4_proj, \
+         f index 2 every M::5*M/6 u 1:(column(c) + 1e-30) w p lt LT_imid_index2
   }
 }
 set lmargin at screen 0.01; set rmargin at screen 0.99
@@ -36,6 +43,6 @@ set tmargin at screen 0.92; set bmargin at screen 0.125
 unset title; unset xlabel; unset ylabel; unset tics; unset border; unset grid
 unset logscale; set xrange [0:1]; set yrange [0:1]
 set key at screen 0.5, 0.995 center top horizontal maxrows 1 samplen 2 width 2
-plot NaN w l lt LT_rkmk4 t 'rkmk4 (index 1)', NaN w l lt LT_rkmk4_proj t 'rkmk4-proj (Eq.~24)', \
-     NaN w l lt LT_imid_index2 t 'imid-index2'
+plot NaN w lp lt LT_rkmk4 t 'rkmk4 (index 1)', NaN w lp lt LT_rkmk4_proj t 'rkmk4-proj (Eq.~24)', \
+     NaN w lp lt LT_imid_index2 t 'imid-index2'
 unset multiplot

@@ -195,7 +195,10 @@ static void hg_gtx(double y[3], const double G[9], const double x[3], const doub
 static double hg_amax(const double *v, int n)
 {
   double m = 0;
-  for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  for (int i = 0; i < n; i++) {                  /* fmax without the call: */
+    double a = fabs(v[i]);                       /* a NaN is skipped, as fmax skips it */
+    if (a > m) m = a;
+  }
   return m;
 }
 
@@ -892,6 +895,8 @@ typedef struct {
   hg_end *end;           /* the end of the step with applied forces (section sec:hg-forces) */
   newton_ws *nw2;        /* its Newton solver, when the forces depend on V */
   double *u;             /* its unknowns (V, mu) */
+  mb_drop *drop;         /* redundant constraints: stage 1 with the rows dropped, or NULL, */
+  mb_drop *drop2;        /* and the end system with forces of V */
 } hg_vi_ws;
 
 static void hg_vi_free(void *ws)
@@ -904,6 +909,8 @@ static void hg_vi_free(void *ws)
   mb_work_free(w->mw);
   free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
   free(w->fa); hg_end_free(w->end); newton_free(w->nw2); free(w->u);
+  mb_drop_free(w->drop);
+  mb_drop_free(w->drop2);
   free(w);
 }
 
@@ -985,15 +992,9 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
      forces (section sec:hg-forces), except by DL those that depend on the
      velocities: the words in a buffer of the calling thread */
   static _Thread_local char why[240];
-  static const char *const name[] = {"dh", "rattlie", "dl"};
   w->vdep = w->applied && hg_forces_vdep(w->p);
   if (w->kind == HG_DL && w->vdep) {
     hg_forces_refuse_dl(w->p, why, sizeof why);
-    s->why = why;
-    return LG_EINVAL;
-  }
-  /* redundant constraints are refused (section sec:mb-redundant) */
-  if (mb_redundant_refuse(w->p, name[w->kind], why, sizeof why) != LG_OK) {
     s->why = why;
     return LG_EINVAL;
   }
@@ -1002,6 +1003,30 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   w->nh = 0;
   w->pending = 0;
   mb_initial(w->p, w->q);
+  /* redundant constraints (section sec:mb-redundant-newton): stage 1 with
+     Lambda_i = 0 for each row dropped at t = 0; stage 2 (and DL's watch on
+     the rank) by the envelope that drops them */
+  mb_drop_free(w->drop);
+  mb_drop_free(w->drop2);
+  w->drop = w->drop2 = NULL;
+  {
+    int st;
+    mb_work *rw = mb_work_redundant(w->p, w->q, &st);
+    if (st != LG_OK) return st;
+    if (rw) {
+      mb_work_free(w->mw);
+      w->mw = rw;
+      w->drop = mb_drop_alloc(rw, w->p->topo, (size_t)w->n, 3 * (size_t)w->nb, NULL,
+                              w->s1->general ? hg_s1_jfdf_rows : hg_s1_jfdf, NULL, w->s1, &st);
+      if (st != LG_OK) return st;
+      if (w->end) {            /* the end system with forces of V: (V, mu), mu by rows */
+        w->drop2 = mb_drop_alloc(rw, w->p->topo, (size_t)w->end->n, 6 * (size_t)w->nb, NULL,
+                                 w->end->sg ? hg_end_jfdf : NULL, w->end->sg ? NULL : hg_end_fdf,
+                                 w->end, &st);
+        if (st != LG_OK) return st;
+      }
+    }
+  }
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   s->newton_iters = 0;
   s->newton_resid = 0;
@@ -1030,9 +1055,12 @@ static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, 
   double L = hg_length(w->p, w->q);
   if (general) L = fmax(L, 1.0);                 /* dot rows: products of unit vectors */
   const double tol = fmax(w->tol, HG_FLOOR * fmax(L, hg_amax(w->s1->c, m0)));
-  int st = newton_solve_sparse(w->nw, general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, w->z, tol,
+  int st = w->drop ? newton_solve_sparse(w->nw, mb_drop_jfdf, w->drop, w->z, tol, w->maxiter,
+                                        iters, resid)
+         : newton_solve_sparse(w->nw, general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, w->z, tol,
                                w->maxiter, iters, resid);
   if (st != LG_OK) return st;
+  if (w->drop) mb_drop_zero(w->drop, w->z);      /* exactly, as their equations say */
   if (memcmp(w->s1->zlast, w->z, (size_t)n * sizeof *w->z) != 0)
     (general ? hg_s1_jfdf_rows : hg_s1_jfdf)(w->z, w->s1, w->r, NULL);
   memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
@@ -1131,8 +1159,13 @@ static int hg_forces_end(hg_vi_ws *w, int *iters)
   const double tol = fmax(w->tol / h, 16 * DBL_EPSILON * fmax(hg_amax(e->Vs, (int)nv) + e->fscale,
                                                              DBL_MIN));
   double res = 0;
-  int st = e->sg ? newton_solve_sparse(w->nw2, hg_end_jfdf, e, w->u, tol, w->maxiter, iters, &res)
-                  : newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
+  /* the structured form (e->sg) by newton_solve_sparse, the dense one as before */
+  int st = w->drop2 && e->sg ? newton_solve_sparse(w->nw2, mb_drop_jfdf, w->drop2, w->u, tol,
+                                                   w->maxiter, iters, &res)
+         : w->drop2 ? newton_solve(w->nw2, mb_drop_fdf, w->drop2, w->u, tol, w->maxiter, iters,
+                                   &res)
+         : e->sg ? newton_solve_sparse(w->nw2, hg_end_jfdf, e, w->u, tol, w->maxiter, iters, &res)
+                 : newton_solve(w->nw2, hg_end_fdf, e, w->u, tol, w->maxiter, iters, &res);
   if (st != LG_OK) return st;
   for (int i = 0; i < nb; i++)
     for (int a = 0; a < 3; a++) {
@@ -1150,7 +1183,7 @@ static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
     st = hg_vi_solve(w, &it, &res, general);
     s->newton_iters = it;
     s->newton_resid = res;
-    if (st != LG_OK) return st;
+    if (st != LG_OK) return w->drop ? mb_rank_failed(w->p, w->s1->q1, w->mw, st, s) : st;
   }
   hg_vi_advance(w, general);
   if (general && w->applied) {                   /* h/2 f_{n+1}: section sec:hg-forces */
@@ -1163,19 +1196,21 @@ static inline HG_EXPAND int hg_vi_step_as(hg_vi_ws *w, lg_state *s, int general)
   memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
   if (w->kind != HG_DL) {
     /* stage 2: B(q_{n+1}) V_{n+1} = 0 (with forces that depend on V, solved with them) */
-    st = general && w->vdep ? LG_OK : hg_project(w->p, w->q, &w->pj, w->mw);
+    st = !(general && w->vdep) ? hg_project(w->p, w->q, &w->pj, w->mw)
+       : w->drop ? mb_rank_watch(w->p, w->q, w->mw, s) : LG_OK;
     memcpy(w->vin, w->q, (size_t)w->nb * sizeof *w->q);
     hg_vi_put(w, s);
-    return st;
+    return w->drop && st != LG_OK ? mb_failed(w->mw, st, s) : st;
   }
   /* DL: the velocities just computed are M^{-1} p^-_{n+1}; the output is the
      average of p^- and p^+ = p^- - B^T Lambda_{n+1} / h, which needs the
      multiplier of the next step: solve it now and keep it. */
+  if (w->drop && (st = mb_rank_watch(w->p, w->q, w->mw, s)) != LG_OK) return st;
   st = hg_vi_solve(w, &it2, &res, general);
   s->newton_iters = it + it2;
   s->newton_resid = res;
   w->pending = st == LG_OK;
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return w->drop ? mb_rank_failed(w->p, w->s1->q1, w->mw, st, s) : st;
   const int m0 = 3 * w->nb;
   if (general) {                                 /* every joint: section sec:hg-joints */
     double *y = w->s1->y;
@@ -1636,6 +1671,7 @@ typedef struct {
                                      Lambda: by groups, with the copies'
                                      dV), n, n */
   newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
+  mb_drop *drop;         /* redundant constraints: the rows dropped at t = 0, or NULL */
 } hg_ga_ws;
 
 static void hg_gaw_free(void *ws)
@@ -1646,6 +1682,7 @@ static void hg_gaw_free(void *ws)
   hg_ga_free(w->g);
   mb_work_free(w->mw);
   free(w->q); free(w->Vd); free(w->a); free(w->lam); free(w->z); free(w->r);
+  mb_drop_free(w->drop);
   free(w);
 }
 
@@ -1708,20 +1745,18 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   hg_ga_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* redundant constraints are refused (section sec:mb-redundant): the
-     Newton system holds every multiplier as an unknown; the words in a
-     buffer of the calling thread */
-  static _Thread_local char why[240];
-  if (mb_redundant_refuse(w->p, "galpha", why, sizeof why) != LG_OK) {
-    s->why = why;
-    return LG_EINVAL;
-  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
   mb_at(w->p, 0);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
+  /* redundant constraints (section sec:mb-redundant-newton): the rows that
+     factorisation dropped get the equation Lambda_i = 0 */
+  mb_drop_free(w->drop);
+  w->drop = mb_drop_alloc(w->mw, w->p->topo, (size_t)w->n, 6 * (size_t)w->nb, w->g->goff,
+                          w->fdf, NULL, w->g, &st);
+  if (st != LG_OK) return st;
   if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
   if (w->g->sg) hg_ga_spring_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
@@ -1759,11 +1794,15 @@ static int hg_gaw_step(void *ws, lg_state *s)
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
   double res;
-  int st = newton_solve_sparse(w->nw, w->fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
+  if (w->drop) mb_drop_zero(w->drop, w->z);
+  int st = w->drop ? newton_solve_sparse(w->nw, mb_drop_jfdf, w->drop, w->z,
+                                         fmax(w->tol, HG_FLOOR * L), w->maxiter, &it, &res)
+         : newton_solve_sparse(w->nw, w->fdf, g, w->z, fmax(w->tol, HG_FLOOR * L), w->maxiter,
                                &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return w->drop ? mb_rank_failed(w->p, g->q1, w->mw, st, s) : st;
+  if (w->drop) mb_drop_zero(w->drop, w->z);      /* exactly, as their equations say */
   if (memcmp(g->zlast, w->z, (size_t)n * sizeof *w->z) != 0) hg_ga_fdf(w->z, g, w->r, NULL);
   for (int ij = 0; ij < m0; ij++) {
     const double aa = (w->af * w->Vd[ij] - w->am * w->a[ij]) / (1 - w->am);
@@ -1776,7 +1815,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   s->t = (double)w->k * h;
   s->nbody = nb;
   s->body = w->q;
-  return LG_OK;
+  return w->drop ? mb_rank_watch(w->p, w->q, w->mw, s) : LG_OK;
 }
 /* ---------------------------------------------------------------- the heavy top */
 void hg_ht_torque(double tau[3], const ht_params *p, const double R[9])
@@ -1865,6 +1904,7 @@ static void *hg_htw_alloc(int kind, const void *par, const lg_opts *opt)
   hg_ga_coef(HG_RHO, &w->am, &w->af, &w->gam, &w->beta);
   w->nw = newton_alloc(3, opt->newton_solver);
   if (!w->nw) { free(w); return NULL; }
+  newton_set_eager(w->nw, 1);                  /* two iterations a step: J with F after the first */
   w->e.p = &w->p;
   w->e.kind = kind;
   return w;

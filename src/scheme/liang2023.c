@@ -40,6 +40,7 @@ typedef struct {
                             (the structured solver) ns: where spring k's group
                             of copies (U_a, then U_b: 12) starts after 6 nb, or -1 */
   size_t nsg;            /* with sg: the number of unknowns */
+  mb_drop *drop;         /* redundant constraints: the rows dropped at t = 0, or NULL */
 } liang_ws;
 static int liang_mid_jfdf(const double *x, void *ws, double *F, newton_jac *J);
 static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_jac *J);
@@ -62,6 +63,7 @@ static void liang_free(void *ws)
   free(w->q); free(w->qs); free(w->V0); free(w->th); free(w->K); free(w->A);
   free(w->x); free(w->Rm); free(w->Tm);
   free(w->goff); free(w->sg);
+  mb_drop_free(w->drop);
   free(w);
 }
 
@@ -148,21 +150,21 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   liang_ws *w = ws;
   (void)par;
   if (!(h > 0)) return LG_EINVAL;
-  /* redundant constraints are refused by the implicit midpoint rule
-     (section sec:mb-redundant), whose Newton system holds every
-     multiplier as an unknown; RKMK4 takes them through mb_accel and the
-     projections */
-  static _Thread_local char why[240];
-  if (w->kind == LIANG_MID &&
-      mb_redundant_refuse(w->p, "imid-index2", why, sizeof why) != LG_OK) {
-    s->why = why;
-    return LG_EINVAL;
-  }
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
   int st = mb_project(w->p, w->q, w->mw);     /* consistent initial values */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
+  /* redundant constraints: RKMK4 takes them through mb_accel and the
+     projections; the midpoint rule's Newton system, which holds every
+     multiplier as an unknown, gets the equation nu_i = 0 for each row
+     that factorisation dropped (section sec:mb-redundant-newton) */
+  if (w->kind == LIANG_MID) {
+    mb_drop_free(w->drop);
+    w->drop = mb_drop_alloc(w->mw, w->p->topo, liang_mid_dim(w), 6 * (size_t)w->nb, w->goff,
+                            w->fdf, NULL, w, &st);
+    if (st != LG_OK) return st;
+  }
   s->theta = s->omega = NAN;
   s->newton_iters = 0;
   s->newton_resid = 0;
@@ -667,13 +669,17 @@ static int liang_mid_step(void *ws, lg_state *s)
   liang_ws *w = ws;
   const int nb = w->nb;
   int st = liang_mid_guess(w, w->x), it = 0;
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return w->drop ? mb_failed(w->mw, st, s) : st;
   mb_at(w->p, ((double)w->k + 0.5) * w->h);   /* the residual's time */
   double res = NAN;
-  st = newton_solve_sparse(w->nw, w->fdf, w, w->x, w->tol, w->maxiter, &it, &res);
+  if (w->drop) {                               /* redundant: section sec:mb-redundant-newton */
+    mb_drop_zero(w->drop, w->x);
+    st = newton_solve_sparse(w->nw, mb_drop_jfdf, w->drop, w->x, w->tol, w->maxiter, &it, &res);
+  } else
+    st = newton_solve_sparse(w->nw, w->fdf, w, w->x, w->tol, w->maxiter, &it, &res);
   s->newton_iters = it;
   s->newton_resid = res;
-  if (st != LG_OK) return st;
+  if (st != LG_OK) return w->drop ? mb_rank_failed(w->p, w->q, w->mw, st, s) : st;
   /* q_{n+1} = q_n exp(h U), V_{n+1} = 2 U - V_n */
   for (int j = 0; j < 6 * nb; j++) w->th[j] = w->h * w->x[j];
   liang_chart(w, w->th, w->q);
@@ -684,7 +690,9 @@ static int liang_mid_step(void *ws, lg_state *s)
     }
   w->k++;
   liang_put(w, s);
-  return LG_OK;
+  /* redundant: the rank at q_{n+1}, found in this step rather than in the
+     next one's first guess */
+  return w->drop ? mb_rank_watch(w->p, w->q, w->mw, s) : LG_OK;
 }
 static const lg_scheme_type liang_scheme_rkmk4 = {
   "rkmk4", "multibody", "liang2023 Eq. 23; the Runge-Kutta method is ours (the paper names none)",

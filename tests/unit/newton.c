@@ -197,6 +197,48 @@ static void test_direct_fast_same(void)
     newton_free(wg);
   }
 }
+static long eval_f, eval_j;                      /* callback calls: all, with J */
+static int sys3_counted(const double *x, void *p, double *f, double *J)
+{
+  eval_f++;
+  eval_j += J != NULL;
+  return sys3(x, p, f, J);
+}
+
+static void test_eager_same(void)
+{
+  static const double g3[2][3] = {{0.5, -1.1, 0.6}, {1.4, -0.2, 1.1}};
+  static const int solver[2] = {LG_NEWTON_DIRECT, LG_NEWTON_DIRECT_GSL};
+  long calls[2] = {0, 0}, jacs[2] = {0, 0};      /* lazy, eager */
+  for (int v = 0; v < 2; v++) {
+    newton_ws *wl = newton_alloc(3, solver[v]), *we = newton_alloc(3, solver[v]);
+    newton_set_eager(we, 1);
+    for (int g = 0; g < 2; g++)
+      for (int cap = 1; cap <= 6; cap++) {
+        double xl[3], xe[3], rl, re;
+        int itl, ite;
+        memcpy(xl, g3[g], sizeof xl);
+        memcpy(xe, g3[g], sizeof xe);
+        eval_f = eval_j = 0;
+        int sl = newton_solve(wl, sys3_counted, NULL, xl, 1e-12, cap, &itl, &rl);
+        calls[0] += eval_f;
+        jacs[0] += eval_j;
+        eval_f = eval_j = 0;
+        int se = newton_solve(we, sys3_counted, NULL, xe, 1e-12, cap, &ite, &re);
+        calls[1] += eval_f;
+        jacs[1] += eval_j;
+        gsl_test(sl != se || itl != ite || memcmp(&rl, &re, sizeof rl) != 0
+                 || memcmp(xl, xe, sizeof xl) != 0,
+                 "solver %d, guess %d, cap %d: eager (status %d, %d it, resid %.17g) = lazy "
+                 "(%d, %d, %.17g) bit for bit", solver[v], g, cap, se, ite, re, sl, itl, rl);
+      }
+    newton_free(wl);
+    newton_free(we);
+  }
+  gsl_test(!(calls[1] < calls[0]) || jacs[1] < jacs[0],
+           "the eager solver calls the callback fewer times (%ld against %ld), with no fewer "
+           "Jacobians (%ld against %ld)", calls[1], calls[0], jacs[1], jacs[0]);
+}
 static void test_bordered(void)
 {
   for (size_t bs = 3; bs <= 6; bs += 3) {
@@ -323,6 +365,7 @@ int main(void)
   test_nan();
   test_direct_same_map();
   test_direct_fast_same();
+  test_eager_same();
   test_bordered();
   test_sparse();
   exit(gsl_test_summary());
