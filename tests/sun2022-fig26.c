@@ -10,6 +10,13 @@ int main(void)
     p3d_claim_r(r, "sun2022-fig26-a", fabs(a1 / p3d_amp(&d.s[q->first], 2, 4) - 1.0));
     p3d_claim_r(r, "sun2022-fig26-b", fabs(a1 - a2) / a2);
   }
+  /* "conservation" read as the energy, which Fig. 26 does not plot: its
+     largest error over m g |rho| at h = 0.01 (summary, index 5), doubled so
+     that the row's line (0.02, a line width of the amplitude's range 2 A)
+     stands for a line width of m g |rho| */
+  for (long i = 0; i < d.s[5].n; i++)
+    if (fabs(d.s[5].v[i][0] - 0.01) < 1e-12)
+      p3d_claim_under("reading=energy", "sun2022-fig26-a", 2 * d.s[5].v[i][1]);
   p3d_data_free(&d);
   return 0;
 }

@@ -370,9 +370,10 @@ static void decide(claim *c)
       const claim *o = &claims[i];
       if (o == c || !names(c, o->field[F_ID]) || !o->measured || o->ambiguous) continue;
       if (ok && holds(o, o->value)) continue;
-      append(c->why, sizeof c->why, "%s%s says the opposite of the same numbers (%s: %.3g, %s)",
-             c->why[0] ? "; " : "the paper contradicts itself: ", o->field[F_FIGURE],
-             o->field[F_ID], o->value, answer(holds(o, o->value)));
+      append(c->why, sizeof c->why, "%s%s says the opposite of the same numbers (%s: %.3g, "
+             "which %s its rule)", c->why[0] ? "; " : "the paper contradicts itself: ",
+             o->field[F_FIGURE], o->field[F_ID], o->value,
+             holds(o, o->value) ? "meets" : "fails");
     }
   }
   for (int k = 0; k < c->nalt; k++) {

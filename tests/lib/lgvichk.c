@@ -105,7 +105,7 @@ void claim_horizon(const char *id, double tsep, double hz, const char *what)
   }
   snprintf(note, sizeof note, "decided inside the horizon: %s agree to a line width for %.3g s, "
            "up to the horizon of the chaotic motion (%.3g s, where a solution started a "
-           "round-off away leaves the reference by a line width); beyond it no reference "
+           "tiny distance away leaves the reference by a line width); beyond it no reference "
            "decides", what, tsep, hz);
   claim_amb(id, tsep, note);
 }
