@@ -730,19 +730,25 @@ void hg_end_set(hg_end *e, const lg_body *q, double h, double t)
   e->fscale *= 0.5 * h;
 }
 
+/* the end velocities u into e->q, and the applied forces there into e->f */
+static void hg_end_forces(hg_end *e, const double *u)
+{
+  for (int i = 0; i < e->nb; i++)
+    for (int a = 0; a < 3; a++) {
+      e->q[i].W[a] = u[6 * i + a];
+      e->q[i].v[a] = u[6 * i + 3 + a];
+    }
+  memset(e->f, 0, 6 * (size_t)e->nb * sizeof *e->f);
+  mb_at(e->p, e->t);
+  mb_applied(e->p, e->q, e->f);
+}
+
 int hg_end_fdf(const double *u, void *par, double *r, double *Jac)
 {
   hg_end *e = par;
   const mb_par *p = e->p;
   const int nb = e->nb, nc = e->nc, nv = 6 * nb, n = e->n;
-  for (int i = 0; i < nb; i++)
-    for (int a = 0; a < 3; a++) {
-      e->q[i].W[a] = u[6 * i + a];
-      e->q[i].v[a] = u[6 * i + 3 + a];
-    }
-  memset(e->f, 0, (size_t)nv * sizeof *e->f);
-  mb_at(p, e->t);
-  mb_applied(p, e->q, e->f);
+  hg_end_forces(e, u);
   double mi[6];
   for (int i = 0; i < nb; i++) {
     const double *b = mb_body_par(p, i);
@@ -791,14 +797,7 @@ int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac)
   const int nb = e->nb, nv = 6 * nb;
   const double hh = 0.5 * e->h;
   size_t ld, lc, lr;
-  for (int i = 0; i < nb; i++)
-    for (int a = 0; a < 3; a++) {
-      e->q[i].W[a] = u[6 * i + a];
-      e->q[i].v[a] = u[6 * i + 3 + a];
-    }
-  memset(e->f, 0, (size_t)nv * sizeof *e->f);
-  mb_at(p, e->t);
-  mb_applied(p, e->q, e->f);
+  hg_end_forces(e, u);
   for (int i = 0; i < nb; i++) {
     const double *b = mb_body_par(p, i);
     const double mi[6] = {1 / b[MB_J], 1 / b[MB_J + 1], 1 / b[MB_J + 2], 1 / b[MB_M],
