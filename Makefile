@@ -139,6 +139,7 @@ LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
 FIG_SRC  := $(sort $(wildcard src/fig/*.c))
 FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNITLIB_SRC := $(sort $(wildcard tests/unit/lib/*.c))
 CHK_SRC  := $(sort $(wildcard tests/*.c))
 CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
@@ -148,6 +149,7 @@ STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
 CHKLIB   := $(O)/lib/libcheck.a
+UNITLIB  := $(O)/lib/libunit.a
 BENCHLIB := $(O)/lib/libbench.a
 CLILIB   := $(O)/lib/libcli.a
 LGSIM    := $(O)/bin/lgsim
@@ -204,6 +206,9 @@ $(FIGLIB): $(FIGLIB_SRC:%.c=$(O)/obj/%.o)
 $(CHKLIB): $(CHKLIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(UNITLIB): $(UNITLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
@@ -211,13 +216,13 @@ $(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
 define LINK
-	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(UNITLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
-$(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(LIB) ; $(LINK)
+$(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(UNITLIB) $(LIB) ; $(LINK)
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 

@@ -9,15 +9,10 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/multibody.h"
+#include "lib/mbtest.h"
 #include "model/pend2d.h"
 
-static lg_model *parse(const char *text)
-{
-  char msg[300];
-  lg_model *m = mb_model_parse(text, "reactions.mb", msg, sizeof msg);
-  if (!m) fprintf(stderr, "rejected: %s\n", msg);
-  return m;
-}
+static lg_model *parse(const char *text) { return mbt_parse(text, "reactions.mb"); }
 
 /* the parameters of m, checked, or NULL */
 static mb_par *params(const lg_model *m)
