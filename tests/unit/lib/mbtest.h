@@ -10,5 +10,9 @@ lg_model *mbt_parse(const char *text, const char *name);
 /* the texts of the welded pair (two bodies, one weld) and of the one body
    of the combined mass and inertia, in the same motion */
 void mbt_welded(char *two, size_t ntwo, char *one, size_t none);
+/* the text of two spinning bodies, ground -> a (joint 1) and a -> b (joint
+   2), both joints of one kind (with axes where the kind has them), the
+   points together at t = 0; tail is written after the joints */
+void mbt_two_bodies(char *t, size_t n, const char *kind, const char *tail);
 
 #endif
