@@ -1575,24 +1575,11 @@ int mb_singular_joints(const mb_work *w, int *joints, int max)
   return n;
 }
 
+static size_t mb_joint_list(char *buf, size_t n, const int *j, int k);
 size_t mb_singular_text(const mb_work *w, char *buf, size_t n)
 {
   int j[8];
-  int k = mb_singular_joints(w, j, 8), shown = k < 8 ? k : 8;
-  size_t len = 0;
-  if (n) buf[0] = '\0';
-  for (int i = 0; i < shown && len < n; i++) {
-    int r = snprintf(buf + len, n - len, "%s%d",
-                     i == 0 ? (k > 1 ? "joints " : "joint ")
-                            : i == shown - 1 && k == shown ? " and " : ", ", j[i] + 1);
-    if (r < 0) break;
-    len += (size_t)r;
-  }
-  if (k > shown && len < n) {
-    int r = snprintf(buf + len, n - len, " and %d more", k - shown);
-    if (r > 0) len += (size_t)r;
-  }
-  return len < n ? len : (n ? n - 1 : 0);
+  return mb_joint_list(buf, n, j, mb_singular_joints(w, j, 8));
 }
 
 int mb_failed(mb_work *w, int st, lg_state *s)
@@ -1962,7 +1949,7 @@ static size_t mb_joint_list(char *buf, size_t n, const int *j, int k)
 static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
 {
   const int nc = w->nc, nj = w->nj;
-  int *jof = malloc(((size_t)nc + 1) * sizeof *jof), *js = malloc(((size_t)nj + 1) * sizeof *js);
+  int *jof = malloc(((size_t)nc + 1) * sizeof *jof), *js = calloc((size_t)nj + 1, sizeof *js);
   unsigned char *hit = calloc((size_t)nj + 1, 1);
   if (!jof || !js || !hit) goto done;
   for (int k = 0; k < nj; k++)

@@ -83,32 +83,8 @@ static int run(const lg_model *m, const char *name, double h, double T, int solv
    spinning; the positions put the points together at t = 0 */
 static lg_model *two_bodies(const char *kind)
 {
-  const double ca[3] = {0.3, -0.7, 1.1}, cb[3] = {-1.2, 0.4, 2.3};
-  const double P1a[3] = {0.2, 0.1, -0.3}, P2a[3] = {-0.1, 0.25, 0.15}, P2b[3] = {0.3, -0.2, 0.1};
-  const double xa[3] = {0.4, -0.3, 0.2};
-  double Ra[9], Rb[9], y[3], g[3], xb[3], z[3];
-  so3_cardan(Ra, ca);
-  so3_cardan(Rb, cb);
-  so3_mv(y, Ra, P1a);
-  for (int r = 0; r < 3; r++) g[r] = xa[r] + y[r];      /* joint 1's point in space */
-  so3_mv(y, Ra, P2a);
-  so3_mv(z, Rb, P2b);
-  for (int r = 0; r < 3; r++) xb[r] = xa[r] + y[r] - z[r];
-  const int universal = strcmp(kind, "universal") == 0;
-  const int axis = strcmp(kind, "spherical") != 0 && strcmp(kind, "weld") != 0;
-  const char *ax = !axis ? "" : universal ? " axis 0.3 -0.5 0.8 axis 0.8 0.64 0.1"
-                                          : " axis 0.3 -0.5 0.8";
   char t[2000];
-  snprintf(t, sizeof t,
-           "model joints-vi\ngravity 9.81 0 0 -1\n"
-           "body a\nmass 1.7\ninertia 0.9 1.3 1.1\nposition %.17g %.17g %.17g\n"
-           "cardan 0.3 -0.7 1.1\nangvel 1.9 -2.3 0.7\nvelocity 0.3 0.5 -0.8\n"
-           "body b\nmass 2.3\ninertia 0.6 0.8 1.2\nposition %.17g %.17g %.17g\n"
-           "cardan -1.2 0.4 2.3\nangvel -0.8 3.1 -1.7\nvelocity -0.6 0.2 0.4\n"
-           "joint %s ground %.17g %.17g %.17g a %.17g %.17g %.17g%s\n"
-           "joint %s a %.17g %.17g %.17g b %.17g %.17g %.17g%s\n",
-           xa[0], xa[1], xa[2], xb[0], xb[1], xb[2], kind, g[0], g[1], g[2], P1a[0], P1a[1],
-           P1a[2], ax, kind, P2a[0], P2a[1], P2a[2], P2b[0], P2b[1], P2b[2], ax);
+  mbt_two_bodies(t, sizeof t, kind, "");
   return parse(t);
 }
 
