@@ -31,6 +31,7 @@ typedef struct {
   const char *verdict;   /* decided by decide_all */
   char why[1024];        /* the reason of an ambiguous verdict, or "" */
   char flips[256];       /* assumptions that change the verdict, or "" */
+  char said[1024];       /* what the rows of its conflict column say, or "" */
 } claim;
 
 static claim claims[MAXCLAIM];
@@ -242,13 +243,16 @@ static int read_measurements(const char *path)
     char *end;
     double v = n >= 2 ? strtod(f[1], &end) : 0;
     int amb = n >= 3 && strcmp(f[2], "ambiguous") == 0;
+    int noted = n == 4 && strcmp(f[2], "note") == 0;
     int alt = n == 3 && is_assumption(f[2]);
     const char *why = NULL;
-    if (n < 2 || n > 4) why = "expected: id, value [, ambiguous [, note] | , NAME=VALUE]";
+    if (n < 2 || n > 4)
+      why = "expected: id, value [, ambiguous [, note] | , note, note | , NAME=VALUE]";
     else if (!c) why = "id not in any registry";
     else if (end == f[1] || *end != '\0') why = "value is not a number";
     else if (!isfinite(v) && !amb) why = "value is not finite";
-    else if (n >= 3 && !amb && !alt) why = "third field must be the word ambiguous or NAME=VALUE";
+    else if (n >= 3 && !amb && !alt && !noted)
+      why = "third field must be the word ambiguous, the word note with a note, or NAME=VALUE";
     else if (!alt && c->measured) why = "claim measured twice";
     else if (alt && c->nalt == MAXALT) why = "too many assumptions for one claim";
     else if (alt)
@@ -361,19 +365,18 @@ static void append(char *buf, size_t size, const char *fmt, ...)
 
 static void decide(claim *c)
 {
-  c->why[0] = c->flips[0] = '\0';
+  c->why[0] = c->flips[0] = c->said[0] = '\0';
   if (!c->measured) { c->verdict = "pending"; return; }
   if (c->ambiguous) { c->verdict = "ambiguous"; return; }
   int ok = holds(c, c->value);
   if (strcmp(c->field[F_CONFLICT], "-") != 0) {
     for (int i = 0; i < nclaims; i++) {
       const claim *o = &claims[i];
-      if (o == c || !names(c, o->field[F_ID]) || !o->measured || o->ambiguous) continue;
-      if (ok && holds(o, o->value)) continue;
-      append(c->why, sizeof c->why, "%s%s says the opposite of the same numbers (%s: %.3g, "
-             "which %s its rule)", c->why[0] ? "; " : "the paper contradicts itself: ",
-             o->field[F_FIGURE], o->field[F_ID], o->value,
-             holds(o, o->value) ? "meets" : "fails");
+      if (o == c || !names(c, o->field[F_ID]) || !o->measured) continue;
+      const char *ov = o->ambiguous ? "ambiguous" : answer(holds(o, o->value));
+      append(c->said, sizeof c->said, "%s%s says the opposite of the same numbers (%s: %.3g, "
+             "%s)", c->said[0] ? "; " : "the paper contradicts itself: ",
+             o->field[F_FIGURE], o->field[F_ID], o->value, ov);
     }
   }
   for (int k = 0; k < c->nalt; k++) {
@@ -385,6 +388,15 @@ static void decide(claim *c)
            answer(ok2), c->value, answer(ok));
   }
   c->verdict = c->why[0] ? "ambiguous" : answer(ok);
+}
+
+/* The note of a row: why it is ambiguous, then what the rows that contradict
+   it say, or else the check's own note; NULL when there is none. */
+static const char *row_note(const claim *c, char *buf, size_t size)
+{
+  if (!c->why[0] && !c->said[0]) return c->note;
+  snprintf(buf, size, "%s%s%s", c->why, c->why[0] && c->said[0] ? "; " : "", c->said);
+  return buf;
 }
 
 static void decide_all(void)
@@ -411,7 +423,9 @@ static int write_tsv(const char *path)
     if (c->measured) snprintf(mv, sizeof mv, "%.6g", c->value);
     for (int k = 0; k < c->nalt; k++)
       append(alts, sizeof alts, "%s%s:%.6g", k ? ";" : "", c->alt[k].assumption, c->alt[k].value);
-    const char *note = c->why[0] ? c->why : c->note ? c->note : "-";
+    char nb[2048];
+    const char *note = row_note(c, nb, sizeof nb);
+    if (!note) note = "-";
     paper_key(key, sizeof key, c->paper);
     threshold t = rule_threshold(c);
     if (strcmp(t.op, "in") == 0) snprintf(th, sizeof th, "in [%.4g, %.4g]", t.a, t.b);
@@ -552,7 +566,8 @@ static void tex_table(FILE *fp, const char *kind)
       fputs(": ", fp);
     }
     tex_text(fp, c->field[F_CLAIM]);
-    const char *note = c->why[0] ? c->why : c->note;
+    char nb[2048];
+    const char *note = row_note(c, nb, sizeof nb);
     if (note) { fputs(" \\emph{(", fp); tex_text(fp, note); fputs(")}", fp); }
     fputs(" & ", fp);
     tex_rule(fp, c);

@@ -21,6 +21,7 @@ row() { printf '%s\t%s\t-\tclaim\tc\tq\t%s\t%s\t%s\tw\t%s\trad\n' "$1" "$2" "$3"
   row x-q x 1 coincide 0.01; row x-r x 1 coincide 0.01
   row x-s x 1 coincide 0.01 x-t; row x-t x 1 distinct 0.01 x-s
   row x-u x 1 lt 0;      row x-v x 1 gt 0
+  row x-w x 1 le 0.1
   row y-a y 1 abs 0.1
 } > "$d/reg.tsv"
 printf 'x-a\t1.05\nx-b\t1.2\nx-c\t1.05\nx-d\t1.05\nx-e\t1.05\nx-f\t1.2\n' > "$d/m.tsv"
@@ -28,7 +29,7 @@ printf 'x-g\t3e-14\nx-h\t1e-12\nx-i\t2.5\nx-j\tnan\tambiguous\ttwo readings\n' >
 printf 'x-k\t0.02\nx-l\t0.02\nx-m\t0.021\nx-n\t0.021\nx-o\t1.5\nx-p\t1.5\n' >> "$d/m.tsv"
 printf 'x-q\t0.005\nx-q\t0.011\th=0.05\nx-q\t0.009\tg=9.81\nx-r\t0.005\nx-r\t0.009\tg=9.81\n' \
   >> "$d/m.tsv"
-printf 'x-s\t0.02\nx-t\t0.02\nx-u\t1\nx-v\t1.5\n' >> "$d/m.tsv"
+printf 'x-s\t0.02\nx-t\t0.02\nx-u\t1\nx-v\t1.5\nx-w\t1.05\tnote\tparts at 1 s\n' >> "$d/m.tsv"
 "$V" "$d/out.tsv" "$d/out.tex" "$d/reg.tsv" -- "$d/m.tsv" || { echo "verdicts failed"; exit 1; }
 expect() {
   got=$(awk -F"$tab" -v id="$1" '$1 == id {print $NF}' "$d/out.tsv")
@@ -43,8 +44,11 @@ expect x-k reproduced;  expect x-l "not reproduced"
 expect x-m "not reproduced"; expect x-n reproduced
 expect x-o reproduced;  expect x-p "not reproduced"
 expect x-q ambiguous;   expect x-r reproduced
-expect x-s ambiguous;   expect x-t ambiguous
+expect x-s "not reproduced"; expect x-t reproduced
 expect x-u "not reproduced"; expect x-v reproduced
+expect x-w reproduced
+awk -F"$tab" '$1 == "x-w" && $16 == "parts at 1 s" {ok=1} END {exit !ok}' "$d/out.tsv" \
+  || { echo "x-w: a note without the flag is not in the note column"; fail=1; }
 expect y-a pending
 grep -q 'lgm@x-g' "$d/out.tex" || { echo "no macro for x-g"; fail=1; }
 awk -F"$tab" '$1 == "x-q" && $15 == "h=0.05" && $16 ~ /0.011/ {ok=1} END {exit !ok}' \
@@ -52,7 +56,9 @@ awk -F"$tab" '$1 == "x-q" && $15 == "h=0.05" && $16 ~ /0.011/ {ok=1} END {exit !
   || { echo "x-q: the note does not name h=0.05 and its value"; fail=1; }
 awk -F"$tab" '$1 == "x-k" && $10 == "<= 0.02" && $12 == "rad" {ok=1} END {exit !ok}' \
   "$d/out.tsv" || { echo "x-k: threshold or unit column wrong"; fail=1; }
-grep -q '^# claim: 10 reproduced, 8 not reproduced, 4 ambiguous, 1 pending, of 23' "$d/out.tsv" \
+awk -F"$tab" '$1 == "x-s" && $16 ~ /x-t: 0.02, reproduced/ {ok=1} END {exit !ok}' "$d/out.tsv" \
+  || { echo "x-s: the note does not name the row that contradicts it"; fail=1; }
+grep -q '^# claim: 12 reproduced, 9 not reproduced, 2 ambiguous, 1 pending, of 24' "$d/out.tsv" \
   || { echo "wrong summary line"; fail=1; }
 # --complete: stem x is fully measured, stem y is not.
 "$V" --complete x "$d/reg.tsv" -- "$d/m.tsv" > /dev/null || { echo "x should be complete"; \

@@ -92,6 +92,10 @@ void claim_amb(const char *id, double v, const char *note)
 {
   printf("%s\t%.6g\tambiguous\t%s\n", id, v, note);
 }
+void claim_note(const char *id, double v, const char *note)
+{
+  printf("%s\t%.6g\tnote\t%s\n", id, v, note);
+}
 void claim_under(const char *assumption, const char *id, double v)
 {
   printf("%s\t%.6g\t%s\n", id, v, assumption);
@@ -100,7 +104,10 @@ void claim_horizon(const char *id, double tsep, double hz, const char *what)
 {
   char note[400];
   if (!(tsep >= hz)) {
-    claim(id, tsep);
+    snprintf(note, sizeof note, "%s part at %.4g s, inside the horizon of the chaotic "
+             "motion (%.4g s, where a solution started a tiny distance away leaves the "
+             "reference by a line width): the rule decides there", what, tsep, hz);
+    claim_note(id, tsep, note);
     return;
   }
   snprintf(note, sizeof note, "decided inside the horizon: %s agree to a line width for %.3g s, "

@@ -26,12 +26,15 @@ double maxdiff(const blk *a, const blk *b, int j0, int j1);
 /* print one measurement line: id, value (and the ambiguity flag with a note) */
 void claim(const char *id, double v);
 void claim_amb(const char *id, double v, const char *note);
+/* a measurement with a note that explains it, not flagged */
+void claim_note(const char *id, double v, const char *note);
 /* The claim measured under an open assumption NAME=VALUE (the sensitivity pass). */
 void claim_under(const char *assumption, const char *id, double v);
 /* A pointwise agreement over a span longer than the horizon of a chaotic
    motion (chapter ch:pipeline): tsep, the time the curves first differ by a
    line width, decided plainly when it falls before the problem's horizon
-   hz (the curves part where an accurate reference still decides), flagged
+   hz (the curves part where an accurate reference still decides; the note
+   gives both times), flagged
    ambiguous when they agree up to hz; what names the curves in the note. */
 void claim_horizon(const char *id, double tsep, double hz, const char *what);
 /* The first time column j of a block exceeds level (the last time if never). */
