@@ -15,8 +15,8 @@ set linetype 2  lc rgb "#000000" lw 1.2 dt 2 pt 6  ps 0.4
 LT_ref = 1; LT_exact = 2
 # explicit Runge-Kutta methods: red, orange, dark red
 set linetype 3  lc rgb "#d62728" lw 1.6 dt 2 pt 5  ps 0.4
-set linetype 4  lc rgb "#ff7f0e" lw 1.6 dt 5 pt 9  ps 0.4
-set linetype 5  lc rgb "#ff7f0e" lw 1.6 dt 3 pt 11 ps 0.4
+set linetype 4  lc rgb "#d35f00" lw 1.6 dt 5 pt 9  ps 0.4
+set linetype 5  lc rgb "#d35f00" lw 1.6 dt 3 pt 11 ps 0.4
 set linetype 6  lc rgb "#8b0000" lw 1.6 dt 4 pt 15 ps 0.4
 LT_rk4 = 3; LT_rk3 = 4; LT_rkf45 = 5; LT_rk4_adaptive = 6
 # sun2022 planar pendulum (chapter ch:sun2022planar): solid, increment forms dotted
@@ -29,7 +29,7 @@ set linetype 12 lc rgb "#2ca02c" lw 1.6 dt 3 pt 10 ps 0.5
 set linetype 13 lc rgb "#9467bd" lw 1.6 dt 1 pt 12 ps 0.5
 set linetype 14 lc rgb "#8c564b" lw 1.6 dt 1 pt 14 ps 0.5
 set linetype 15 lc rgb "#8c564b" lw 1.6 dt 3 pt 3  ps 0.5
-set linetype 16 lc rgb "#e377c2" lw 1.6 dt 4 pt 13 ps 0.5
+set linetype 16 lc rgb "#c0398f" lw 1.6 dt 4 pt 13 ps 0.5
 LT_angle = 7; LT_angle_inc = 8; LT_liealg = 9; LT_liealg_inc = 10
 LT_reduced = 11; LT_reduced_inc = 12; LT_fform = 13; LT_complete = 14
 LT_complete_inc = 15; LT_cayley = 16
@@ -41,8 +41,8 @@ set linetype 20 lc rgb "#8c564b" lw 1.6 dt 3 pt 14 ps 0.5
 set linetype 21 lc rgb "#393b79" lw 1.6 dt 5 pt 2  ps 0.5
 LT_p3d_f = 17; LT_p3d_ra = 18; LT_p3d_ra_inc = 19; LT_p3d_clg = 20; LT_p3d_cardan = 21
 # variational integrators of bai2015 and moiseev2024 (chapter ch:lgvi)
-set linetype 22 lc rgb "#17becf" lw 1.6 dt 1 pt 9  ps 0.5
-set linetype 23 lc rgb "#17becf" lw 1.6 dt 3 pt 11 ps 0.5
+set linetype 22 lc rgb "#108a96" lw 1.6 dt 1 pt 9  ps 0.5
+set linetype 23 lc rgb "#108a96" lw 1.6 dt 3 pt 11 ps 0.5
 set linetype 24 lc rgb "#808000" lw 1.6 dt 4 pt 5  ps 0.5
 set linetype 25 lc rgb "#393b79" lw 1.6 dt 2 pt 9  ps 0.5
 set linetype 26 lc rgb "#b8860b" lw 1.6 dt 1 pt 4  ps 0.5
@@ -52,9 +52,9 @@ LT_vi_cartesian = 26
 set linetype 27 lc rgb "#1f77b4" lw 1.4 dt 2 pt 6  ps 0.5
 set linetype 28 lc rgb "#8c564b" lw 1.4 dt 4 pt 4  ps 0.5
 set linetype 29 lc rgb "#2ca02c" lw 1.4 dt 5 pt 1  ps 0.5
-set linetype 30 lc rgb "#e377c2" lw 1.4 dt 3 pt 10 ps 0.5
-set linetype 31 lc rgb "#ff7f0e" lw 1.4 dt 2 pt 3  ps 0.5
-set linetype 32 lc rgb "#ff7f0e" lw 1.4 dt 1 pt 7  ps 0.5
+set linetype 30 lc rgb "#c0398f" lw 1.4 dt 3 pt 10 ps 0.5
+set linetype 31 lc rgb "#d35f00" lw 1.4 dt 2 pt 3  ps 0.5
+set linetype 32 lc rgb "#d35f00" lw 1.4 dt 1 pt 7  ps 0.5
 set linetype 33 lc rgb "#808000" lw 1.4 dt 4 pt 13 ps 0.5
 LT_dh = 27; LT_rattlie = 28; LT_galpha = 29; LT_dl = 30
 LT_rkmk4 = 31; LT_rkmk4_proj = 32; LT_imid_index2 = 33
