@@ -580,32 +580,61 @@ static void tex_table(FILE *fp, const char *kind)
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
 }
 
+/* the length of the name of an assumption NAME=VALUE, with its '=' */
+static size_t alt_name_len(const char *a) { return strcspn(a, "=") + 1; }
+
 /* the table of measurements under open assumptions: every row, or (in the
-   report, which lists no check) the claims and findings alone */
+   report, which lists no check) the claims and findings alone.  The values
+   of one claim under one name (the ensemble's starts, the spans) share a
+   line: the range of m, and in how many of them the verdict changes. */
 static void tex_sensitivity(FILE *fp, const char *name, int checks)
 {
   fprintf(fp, "\\newcommand{\\%s}{%%\n", name);
   fputs(
         "{\\footnotesize\\setlength{\\tabcolsep}{4pt}\n"
         "\\begin{longtable}{@{}p{0.22\\textwidth}p{0.14\\textwidth}>{\\raggedleft}p{0.1\\textwidth}"
-        ">{\\raggedleft}p{0.1\\textwidth}p{0.33\\textwidth}@{}}\n"
+        ">{\\raggedleft}p{0.14\\textwidth}p{0.29\\textwidth}@{}}\n"
         "\\toprule claim & assumption & $m$ as read & $m$ so & verdict as read $\\to$ so"
         "\\tabularnewline\\midrule\\endhead\n", fp);
   for (int i = 0; i < nclaims; i++) {
     const claim *c = &claims[i];
     if (!checks && strcmp(c->field[F_KIND], "check") == 0) continue;
+    int a = holds(c, c->value);
     for (int k = 0; k < c->nalt; k++) {
-      int a = holds(c, c->value), b = holds(c, c->alt[k].value);
+      const char *ak = c->alt[k].assumption;
+      size_t len = alt_name_len(ak);
+      int seen = 0, n = 0, flips = 0;
+      double lo = INFINITY, hi = -INFINITY;
+      for (int j = 0; j < c->nalt; j++) {
+        if (strncmp(c->alt[j].assumption, ak, len) != 0) continue;
+        if (j < k) seen = 1;
+        n++;
+        flips += holds(c, c->alt[j].value) != a;
+        lo = fmin(lo, c->alt[j].value);
+        hi = fmax(hi, c->alt[j].value);
+      }
+      if (seen) continue;                      /* a name already on its line */
       fputs("\\texttt{", fp);
       tex_text(fp, c->field[F_ID]);
       fputs("} & \\texttt{", fp);
-      tex_text(fp, c->alt[k].assumption);
-      fputs("} & ", fp);
+      if (n == 1) tex_text(fp, ak);
+      else {
+        char nm[64];
+        snprintf(nm, sizeof nm, "%.*s", (int)(len < 63 ? len : 63), ak);
+        tex_text(fp, nm);
+        fprintf(fp, "}, %d values & ", n);
+      }
+      if (n == 1) fputs("} & ", fp);
       tex_number(fp, c->value);
       fputs(" & ", fp);
-      tex_number(fp, c->alt[k].value);
-      fprintf(fp, " & %s%s $\\to$ %s%s\\tabularnewline\n", a == b ? "" : "\\textbf{",
-              answer(a), answer(b), a == b ? "" : "}");
+      tex_number(fp, lo);
+      if (n > 1) { fputs(" to ", fp); tex_number(fp, hi); }
+      if (n == 1 || flips == 0 || flips == n)
+        fprintf(fp, " & %s%s $\\to$ %s%s\\tabularnewline\n", flips ? "\\textbf{" : "",
+                answer(a), answer(flips ? !a : a), flips ? "}" : "");
+      else
+        fprintf(fp, " & \\textbf{%s $\\to$ %s in %d of %d}\\tabularnewline\n", answer(a),
+                answer(!a), flips, n);
     }
   }
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);

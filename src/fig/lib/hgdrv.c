@@ -19,6 +19,8 @@ static void *xalloc(size_t n)
 static double hg_gravity = 0;   /* 0: the model's own g */
 
 void hg_set_gravity(double g) { hg_gravity = g; }
+static double hg_spin = 0;      /* rod 1's initial spin about its body X axis */
+void hg_set_spin(double w) { hg_spin = w; }
 
 static mb_par *hg_params(const char *model)
 {
@@ -31,6 +33,7 @@ static mb_par *hg_params(const char *model)
   mb_par *p = xalloc(m->par_size);
   lg_params_default(m, p);
   if (hg_gravity > 0) p->val[MB_G] = hg_gravity;
+  if (hg_spin != 0) p->val[MB_BODY0 + MB_W] = hg_spin;
   if (m->check(p, 0, msg, sizeof msg) != LG_OK) {
     fprintf(stderr, "hgdrv: %s\n", msg);
     exit(1);

@@ -26,6 +26,12 @@ void hg_rec_free(hg_rec *r);
 /* Run the following records with gravity g (m/s^2) instead of the model's
    value; 0 restores the model's value (the open g of the sensitivity pass). */
 void hg_set_gravity(double g);
+/* Start the following records with rod 1 turning at w rad/s about its body X
+   axis (the model starts it at rest); 0 restores the model's start.  A
+   perturbation far below anything the paper could state: beyond the horizon
+   of the chaotic motion, the members of such an ensemble are equally valid
+   runs of the paper's problem. */
+void hg_set_spin(double w);
 /* The state of every body at time T (nb of them, into q). */
 void hg_final(lg_body *q, const char *model, const char *scheme, double h, double T);
 /* largest |a - b| over the entries of R and x (pos) and of W and v (vel) */

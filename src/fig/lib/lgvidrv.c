@@ -148,6 +148,11 @@ void bai_runs(const char *cols, int printed_r0, int consistent, int variants)
 }
 static void gravity_up(void *par) { ((ht_params *)par)->gdir[2] = -1; }
 static void gravity_981(void *par) { ((ht_params *)par)->g = 9.81; }
+static double start_eps;   /* the ensemble's perturbation of W0 */
+static void perturbed(void *par)
+{
+  for (int i = 0; i < 3; i++) ((ht_params *)par)->W0[i] += start_eps;
+}
 
 void moiseev_runs(const char *what, const char *cols, int upright)
 {
@@ -172,4 +177,14 @@ void moiseev_runs(const char *what, const char *cols, int upright)
             3000, 1, cols);
   drv_block(upright ? "6 RK4, g = 9.81" : "4 RK4, g = 9.81", m, "rk4", par, &opt, 0.01, 3000, 1,
             cols);
+  static const double eps[4] = {1e-12, -1e-12, 1e-10, -1e-10};
+  for (int k = 0, b = upright ? 7 : 5; k < 4; k++, b += 2) {
+    char name[2][64];
+    start_eps = eps[k];
+    drv_params("pendulum3d-moiseev", par, 0, perturbed);
+    snprintf(name[0], sizeof name[0], "%d LGVI, W0 + %g (each component)", b, eps[k]);
+    snprintf(name[1], sizeof name[1], "%d RK4, W0 + %g (each component)", b + 1, eps[k]);
+    drv_block(name[0], m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
+    drv_block(name[1], m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+  }
 }
