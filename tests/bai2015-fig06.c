@@ -7,13 +7,13 @@
 int main(void)
 {
   blk b[6];
-  char note[200];
   if (read_blocks("data/bai2015-fig06.dat", b, 6) != 6) return 2;
   claim("bai2015-fig06-a", colmedian(&b[1], 1));   /* a typical size: the level */
-  snprintf(note, sizeof note, "the text's 1e-4 matches the LGVI only from the printed R0 "
-           "(%.3g, claim bai2015-fig06-c); from an orthogonal R0 it is round-off",
-           colmedian(&b[4], 1));
-  claim_amb("bai2015-fig06-b", colmedian(&b[0], 1), note);
+  /* the text's 1e-4 matches the LGVI only from the printed R0 (the open
+     choice R0=printed, finding bai2015-fig06-c); from its nearest rotation,
+     our reading, the level is round-off */
+  claim("bai2015-fig06-b", colmedian(&b[0], 1));
+  claim_under("R0=printed", "bai2015-fig06-b", colmedian(&b[4], 1));
   claim("bai2015-fig06-c", colmedian(&b[4], 1));   /* a typical size: the level */
   claim("bai2015-fig06-d", maxdiff(&b[0], &b[4], 3, 5));
   return 0;

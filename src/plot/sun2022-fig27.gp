@@ -19,11 +19,15 @@ set ytics yt
 set ylabel lab offset 1.5,0
 set xrange [0:100]
 set xtics 20
-# the band each component sweeps in windows of 2 s; the second step as its edges
-set style fill transparent solid 0.3 noborder
+# the band each component sweeps in windows of 2 s; the second step as its edges.
+# Each band is hatched in its own direction (patterns 4, 5 and 1 of the cairo
+# terminals), so that the three stay apart in grey print, where the colours
+# of the components are close greys.
+set style fill transparent pattern 4 noborder
+pat(i) = i == 1 ? 4 : (i == 2 ? 5 : 1)
 if (both) {
   plot for [i=1:3] dat index 11 using 1:(column(col(i))):(column(col(i) + 15)) \
-         with filledcurves lt clt(i) title key(i), \
+         with filledcurves lt clt(i) fs transparent pattern pat(i) noborder title key(i), \
        for [i=1:3] '' index 11 using 1:(column(col(i))) with lines lt clt(i) lw 0.8 notitle, \
        for [i=1:3] '' index 11 using 1:(column(col(i) + 15)) with lines lt clt(i) lw 0.8 notitle, \
        for [i=1:3] '' index 12 using 1:(column(col(i))) with lines lt clt(i) dt 3 notitle, \
@@ -32,7 +36,7 @@ if (both) {
        NaN with lines lt LT_guide dt 3 lw 1.2 title s2
 } else {
   plot for [i=1:3] dat index 11 using 1:(column(col(i))):(column(col(i) + 15)) \
-         with filledcurves lt clt(i) title key(i), \
+         with filledcurves lt clt(i) fs transparent pattern pat(i) noborder title key(i), \
        for [i=1:3] '' index 11 using 1:(column(col(i))) with lines lt clt(i) lw 0.8 notitle, \
        for [i=1:3] '' index 11 using 1:(column(col(i) + 15)) with lines lt clt(i) lw 0.8 notitle
 }
