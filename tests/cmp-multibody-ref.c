@@ -7,7 +7,7 @@ int main(void)
   FILE *f = fopen("data/cmp-multibody-ref.dat", "r");
   char line[4096];
   int index = 0, blanks = 0;
-  double v[10];
+  double v[11];
   int have = 0;
   if (!f) return 1;
   while (fgets(line, sizeof line, f)) {
@@ -21,9 +21,9 @@ int main(void)
     }
     blanks = 0;
     if (index == 2)
-      have = sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3],
-                    &v[4], &v[5], &v[6], &v[7], &v[8], &v[9])
-             == 10;
+      have = sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2],
+                    &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10])
+             == 11;
   }
   fclose(f);
   if (!have) return 1;
@@ -34,5 +34,6 @@ int main(void)
   printf("cmp-multibody-ref-e\t%.6g\n", v[8]);
   printf("cmp-multibody-ref-f\t%.6g\n", v[7]);
   printf("cmp-multibody-ref-g\t%.6g\n", v[6]);
+  printf("cmp-multibody-ref-h\t%.6g\n", v[10]);
   return 0;
 }

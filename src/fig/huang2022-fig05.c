@@ -68,7 +68,7 @@ int main(void)
   hg_set_gravity(0);
   /* The ensemble: the same four runs from starts perturbed far below round-off
      of anything the paper states (rod 1 turning at w about X), whose maxima over
-     50 s, beyond the horizon of the motion (about 30 s), are equally valid. */
+     50 s, beyond the horizon of the motion (about 35 s), are equally valid. */
   static const double spin[4] = {1e-12, -1e-12, 1e-10, -1e-10};
   for (int k = 0; k < 4; k++) {
     printf("\n\n# index %d: as index 2, rod 1 started turning at %g rad/s about X\n", 4 + k,

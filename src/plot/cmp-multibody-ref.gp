@@ -25,12 +25,14 @@ set yrange [1e-16:10]
 set ytics 1e-16, 1e4, 1
 set format x '$%g$'
 set xlabel '$t$ (s)'
-set ylabel 'difference in $x_2$ / range'
+set ylabel 'difference / range'
 # the key in the empty lower right corner, clear of the curves
 set key bottom right horizontal maxcols 1
 plot dat index 1 using 1:($2 + 1e-30) with lines lt LT_comp1 \
-        title 'grid $h$ halved ($5\cdot10^{-4}$ s)', \
+        title '$x_2$, grid $h$ halved ($5\cdot10^{-4}$ s)', \
      '' index 1 using 1:($3 + 1e-30) with lines lt LT_comp2 \
-        title '$\Omega_1(0)$ moved by $10^{-10}$ rad/s', \
+        title '$x_2$, $\Omega_1(0)$ moved by $10^{-12}$ rad/s', \
+     '' index 1 using 1:($4 + 1e-30) with lines lt LT_comp3 \
+        title '$\Omega_{2,1}$, the same', \
      1e-2 with lines lt LT_guide title '1\,\% of the range'
 unset multiplot
