@@ -100,4 +100,20 @@ static inline void p3d_claim_r(int r, const char *id, double v)
 {
   if (r) p3d_claim_under("g=9.81", id, v); else p3d_claim(id, v);
 }
+
+/* "Loses conservation", the one reading: the larger change over the run of
+   the two first integrals the Lie group forms keep, each on its own scale:
+   the energy over m g |rho| (column 1 of the summary row of step h) and the
+   vertical angular momentum over J max|omega| (column 2 over the largest
+   |omega| of the whole run at the first step; J = I in the published case). */
+static inline double p3d_lost(const p3d_data *d, const p3d_reading *q, double h)
+{
+  const p3d_set *w = &d->s[q->whole], *sm = &d->s[q->summary];
+  double wmax = 0.0;
+  for (long i = 0; i < w->n; i++)
+    for (int c = 1; c <= 3; c++) wmax = fmax(wmax, fabs(w->v[i][c]));
+  for (long i = 0; i < sm->n; i++)
+    if (fabs(sm->v[i][0] - h) < 1e-12) return fmax(sm->v[i][1], sm->v[i][2] / wmax);
+  return NAN;
+}
 #endif
