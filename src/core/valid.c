@@ -1,5 +1,6 @@
 /* valid.c: checks of model parameters with one message style, the grammar
    of numbers typed by a user, and escaping for messages. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,8 +9,15 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 
-/* The fewest significant digits p0 that read back as x are found by
-   bisection (reading back is monotone in the digits).  A larger precision
+/* The fewest significant digits p0 that read back as x.  Reading back is
+   monotone in the digits.  For a normal double, two distinct decimals of at
+   most 15 significant digits lie more than 1e-15 apart relatively, more
+   than the two units in the last place (2.2e-16 each) within which both
+   would have to lie to read back as x: at most one such decimal reads back.
+   So when %.15g reads back, p0 is the number of significant digits it
+   shows (no shorter decimal can), and otherwise p0 is 16 or 17: two
+   conversions where a bisection over 1..17 took five.  Subnormal numbers,
+   with fewer digits of precision, keep the bisection.  A larger precision
    can only be shorter where %g leaves exponent notation: at p = X + 1 for
    the decimal exponent X ("10", not "1e+01"); that one candidate is tried
    too, and the shorter kept (the smaller precision on a tie). */
@@ -19,20 +27,53 @@ static int lg_reads_back(char *c, size_t n, int p, double x)
   return strtod(c, NULL) == x || x != x;
 }
 
+/* significant digits shown by a %g string: from the first nonzero digit to
+   the last, the exponent aside (at least 1) */
+static int lg_sig_digits(const char *c)
+{
+  int k = 0, zeros = 0, started = 0;
+  for (; *c && *c != 'e'; c++) {
+    if (*c < '0' || *c > '9') continue;
+    if (*c == '0') { if (started) zeros++; continue; }
+    started = 1;
+    k += zeros + 1;
+    zeros = 0;
+  }
+  return k ? k : 1;
+}
+
 size_t lg_fmt_shortest(char *buf, size_t n, double x)
 {
   char c[40], best[40];
-  int lo = 1, hi = 17;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (lg_reads_back(c, sizeof c, mid, x)) hi = mid; else lo = mid + 1;
-  }
-  lg_reads_back(best, sizeof best, lo, x);
+  int lo = 1, hi = 17, have = 0;   /* have: c holds %.{lo}g already */
+  if (!(fabs(x) < DBL_MIN) || x == 0) {         /* normal, zero, infinite or NaN */
+    if (lg_reads_back(c, sizeof c, 15, x)) {
+      lo = lg_sig_digits(c);
+      /* %.15g writes what %.{lo}g does, but for an integer ending in zeros,
+         which the smaller precision writes with an exponent */
+      size_t len = strlen(c);
+      have = strchr(c, 'e') || strchr(c, '.') || c[len - 1] != '0' || len == 1
+             || (len == 2 && c[0] == '-');
+    } else if (lg_reads_back(c, sizeof c, 16, x)) lo = 16, have = 1;
+    else lo = 17;
+  } else
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (lg_reads_back(c, sizeof c, mid, x)) hi = mid; else lo = mid + 1;
+    }
+  if (have) memcpy(best, c, sizeof c);
+  else lg_reads_back(best, sizeof best, lo, x);
   char *e = strchr(best, 'e');
   int p1 = e ? atoi(e + 1) + 1 : 0;
   if (p1 > lo && p1 <= 17 && lg_reads_back(c, sizeof c, p1, x) && strlen(c) < strlen(best))
     memcpy(best, c, sizeof c);
-  return (size_t)snprintf(buf, n, "%s", best);
+  size_t len = strlen(best);
+  if (n) {
+    size_t k = len < n - 1 ? len : n - 1;
+    memcpy(buf, best, k);
+    buf[k] = '\0';
+  }
+  return len;
 }
 
 void lg_fmt_values(char *buf, size_t n, const double *v, int len)

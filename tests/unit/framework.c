@@ -19,9 +19,12 @@ static void by_definition(char *buf, size_t n, double x)
 
 int main(void)
 {
-  static const double special[] = {0, -0.0, 1, 10, 100, 1e5, 1e16, 1e17, 1e22, 0.1, 0.5,
-                                   1e-5, 1e-300, 5e-324, 1.7976931348623157e308, 9.81, 0.0771,
-                                   61.6538, -4.61538, NAN, INFINITY, -INFINITY};
+  static const double special[] = {0, -0.0, 1, 10, 100, 1e5, 1e6, 1e15, 1e16, 1e17, 1e22, 0.1,
+                                   0.5, 0.3, 0.1 + 0.2, 1.0 / 3, 9.999999999999999,
+                                   999999999999999.0, 1e-5, 1e-300, 5e-324, 1e-310,
+                                   2.2250738585072009e-308, 2.2250738585072014e-308,
+                                   1.7976931348623157e308, 9.81, 0.0771, 61.6538, -4.61538,
+                                   NAN, INFINITY, -INFINITY};
   unsigned long long s = 0x9E3779B97F4A7C15ULL;
   long bad = 0, n = 0;
   for (int i = 0; i < 300000 + (int)(sizeof special / sizeof special[0]); i++) {
