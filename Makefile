@@ -588,7 +588,8 @@ $(T)/report/%.tex: src/tex/%.awk
 # The simulations that take longest (make bench) start first, so that make -j
 # keeps both cores busy until the report.
 SLOW := cmp-liang2023-order liang2023-fig03 cmp-planar-energy cmp-pendulum3d-long cmp-liang2023-rank \
-        cmp-work-precision-fasttop cmp-atlas cmp-scaling cmp-longtime-moiseev cmp-multibody-ref
+        cmp-work-precision-fasttop huang2022-fig05 cmp-atlas cmp-scaling cmp-longtime-moiseev \
+        cmp-multibody-ref
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
                   $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
