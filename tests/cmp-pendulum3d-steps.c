@@ -37,12 +37,15 @@ int main(void)
   if (p3d_read(&f, "data/sun2022-fig27.dat") || f.nsets < 11) return 1;
   q[4] = p3d_lost(&f, &p3d_readings[0], 0.005);
   q2[4] = p3d_lost(&f, &p3d_readings[1], 0.005);
+  double lost_params = p3d_lost_at(&f, &p3d_readings[0], 0.005,
+                                   p3d_lscale_params("data/sun2022-fig27.dat"));
   p3d_data_free(&f);
   const char *ids[6] = {"cmp-pendulum3d-steps-a", "cmp-pendulum3d-steps-b",
                         "cmp-pendulum3d-steps-c", "cmp-pendulum3d-steps-d",
                         "cmp-pendulum3d-steps-e", "cmp-pendulum3d-steps-f"};
   for (int i = 0; i < 6; i++) p3d_claim(ids[i], q[i]);
   for (int i = 0; i < 6; i++) p3d_claim_under("g=9.81", ids[i], q2[i]);
+  p3d_claim_under("Lscale=params", "cmp-pendulum3d-steps-e", lost_params);
   const p3d_set *sep = &d.s[1];
   p3d_claim("cmp-pendulum3d-steps-g",
             sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);

@@ -106,14 +106,44 @@ static inline void p3d_claim_r(int r, const char *id, double v)
    the energy over m g |rho| (column 1 of the summary row of step h) and the
    vertical angular momentum over J max|omega| (column 2 over the largest
    |omega| of the whole run at the first step; J = I in the published case). */
+static inline double p3d_lost_at(const p3d_data *d, const p3d_reading *q, double h,
+                                  double lscale)
+{
+  const p3d_set *sm = &d->s[q->summary];
+  for (long i = 0; i < sm->n; i++)
+    if (fabs(sm->v[i][0] - h) < 1e-12) return fmax(sm->v[i][1], sm->v[i][2] / lscale);
+  return NAN;
+}
 static inline double p3d_lost(const p3d_data *d, const p3d_reading *q, double h)
 {
-  const p3d_set *w = &d->s[q->whole], *sm = &d->s[q->summary];
+  const p3d_set *w = &d->s[q->whole];
   double wmax = 0.0;
   for (long i = 0; i < w->n; i++)
     for (int c = 1; c <= 3; c++) wmax = fmax(wmax, fabs(w->v[i][c]));
-  for (long i = 0; i < sm->n; i++)
-    if (fabs(sm->v[i][0] - h) < 1e-12) return fmax(sm->v[i][1], sm->v[i][2] / wmax);
-  return NAN;
+  return p3d_lost_at(d, q, h, wmax);   /* J = I in the published case */
+}
+
+/* The other scale of L_d, from the parameters alone: sqrt(J m g |rho|), J the
+   largest principal moment, the angular momentum of a swing at the pendulum's
+   natural frequency.  The published case has L_d = 0 and the paper gives no
+   scale; J max|omega| (the trajectory's) and this one are both reasonable, so
+   this one is the open assumption Lscale=params.  Read from the parameter line
+   of the data file's header; NAN if it is missing. */
+static inline double p3d_lscale_params(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  char line[1024];
+  double m = NAN, g = NAN, J[3] = {NAN, NAN, NAN}, r[3] = {NAN, NAN, NAN};
+  if (!f) return NAN;
+  while (fgets(line, sizeof line, f) && line[0] == '#') {
+    const char *pj = strstr(line, "J = diag("), *pr = strstr(line, "rho = [");
+    if (sscanf(line, "# m = %lf kg, g = %lf", &m, &g) == 2 && pj && pr) {
+      sscanf(pj, "J = diag(%lf,%lf,%lf)", &J[0], &J[1], &J[2]);
+      sscanf(pr, "rho = [%lf,%lf,%lf]", &r[0], &r[1], &r[2]);
+      break;
+    }
+  }
+  fclose(f);
+  return sqrt(fmax(J[0], fmax(J[1], J[2])) * m * g * sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]));
 }
 #endif

@@ -8,6 +8,9 @@ int main(void)
     const p3d_reading *q = &p3d_readings[r];
     double a1 = p3d_amp(&d.s[q->last], 2, 4), a2 = p3d_amp(&d.s[q->second], 2, 4);
     p3d_claim_r(r, "sun2022-fig26-a", p3d_lost(&d, q, 0.01));
+    if (!r)
+      p3d_claim_under("Lscale=params", "sun2022-fig26-a",
+                      p3d_lost_at(&d, q, 0.01, p3d_lscale_params("data/sun2022-fig26.dat")));
     p3d_claim_r(r, "sun2022-fig26-b", fabs(a1 - a2) / a2);
     /* what the figure shows: the amplitude of the angular velocity */
     p3d_claim_r(r, "sun2022-fig26-c", fabs(a1 / p3d_amp(&d.s[q->first], 2, 4) - 1.0));

@@ -584,7 +584,8 @@ static void tex_table(FILE *fp, const char *kind)
 static size_t alt_name_len(const char *a) { return strcspn(a, "=") + 1; }
 
 /* the table of measurements under open assumptions: every row, or (in the
-   report, which lists no check) the claims and findings alone.  The values
+   report, which lists no check) the lines of claims and findings whose
+   verdict an assumption changes.  The values
    of one claim under one name (the ensemble's starts, the spans) share a
    line: the range of m, and in how many of them the verdict changes. */
 static void tex_sensitivity(FILE *fp, const char *name, int checks)
@@ -614,6 +615,7 @@ static void tex_sensitivity(FILE *fp, const char *name, int checks)
         hi = fmax(hi, c->alt[j].value);
       }
       if (seen) continue;                      /* a name already on its line */
+      if (!checks && !flips) continue;         /* the report: the lines that change a verdict */
       fputs("\\texttt{", fp);
       tex_text(fp, c->field[F_ID]);
       fputs("} & \\texttt{", fp);
