@@ -84,6 +84,12 @@ static inline void p3d_claim(const char *id, double v)
   printf("%s\t%.6g\n", id, v);
 }
 
+/* the same with a note that explains the number */
+static inline void p3d_claim_note(const char *id, double v, const char *note)
+{
+  printf("%s\t%.6g\tnote\t%s\n", id, v, note);
+}
+
 /* the same claim measured under an open assumption (the sensitivity pass) */
 static inline void p3d_claim_under(const char *assumption, const char *id, double v)
 {

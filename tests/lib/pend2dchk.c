@@ -27,6 +27,12 @@ void pend2dchk_claim(const char *id, double value)
   else printf("%s\t%.6g\n", id, value);
 }
 
+void pend2dchk_claim_note(const char *id, double value, const char *note)
+{
+  if (reading[0]) pend2dchk_claim(id, value);
+  else printf("%s\t%.6g\tnote\t%s\n", id, value, note);
+}
+
 const pend2d_set *pend2dchk_find(const char *name)
 {
   char full[96];

@@ -18,6 +18,8 @@ const pend2d_set *pend2dchk_set(int k);
    chapter's own reading. */
 void pend2dchk_use(const char *assumption);
 void pend2dchk_claim(const char *id, double value);
+/* the same with a note that explains the number (under the chapter's reading) */
+void pend2dchk_claim_note(const char *id, double value, const char *note);
 
 #define READ_SETS(path)                                                   \
   do {                                                                    \
