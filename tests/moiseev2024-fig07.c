@@ -8,13 +8,16 @@ static const char *const moiseev_start[4] = {"dW0=1e-12", "dW0=-1e-12", "dW0=1e-
                                              "dW0=-1e-10"};
 int main(void)
 {
-  blk b[15];
-  if (read_blocks("data/moiseev2024-fig07.dat", b, 15) != 15) return 2;
+  blk b[23];
+  if (read_blocks("data/moiseev2024-fig07.dat", b, 23) != 23) return 2;
   for (int k = 0; k < 4; k++) {
     const blk *lg = &b[7 + 2 * k], *rk = &b[8 + 2 * k];
     claim_under(moiseev_start[k], "moiseev2024-fig07-a", drift_ratio(rk, 2, 30));
     claim_under(moiseev_start[k], "moiseev2024-fig07-b", drift_ratio(lg, 2, 30));
     claim_under(moiseev_start[k], "moiseev2024-fig07-c", colmax(lg, 2, 1) / colmax(rk, 2, 1));
+    /* the upright start's findings on its own ensemble (indices 15-22) */
+    claim_under(moiseev_start[k], "moiseev2024-fig07-d", drift_ratio(&b[16 + 2 * k], 2, 30));
+    claim_under(moiseev_start[k], "moiseev2024-fig07-e", drift_ratio(&b[15 + 2 * k], 2, 30));
   }
   claim_under("g=9.81", "moiseev2024-fig07-a", drift_ratio(&b[6], 2, 30));
   claim_under("g=9.81", "moiseev2024-fig07-b", drift_ratio(&b[5], 2, 30));

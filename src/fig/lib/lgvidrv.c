@@ -153,6 +153,11 @@ static void perturbed(void *par)
 {
   for (int i = 0; i < 3; i++) ((ht_params *)par)->W0[i] += start_eps;
 }
+static void perturbed_up(void *par)
+{
+  perturbed(par);
+  gravity_up(par);
+}
 
 void moiseev_runs(const char *what, const char *cols, int upright)
 {
@@ -184,6 +189,15 @@ void moiseev_runs(const char *what, const char *cols, int upright)
     drv_params("pendulum3d-moiseev", par, 0, perturbed);
     snprintf(name[0], sizeof name[0], "%d LGVI, W0 + %g (each component)", b, eps[k]);
     snprintf(name[1], sizeof name[1], "%d RK4, W0 + %g (each component)", b + 1, eps[k]);
+    drv_block(name[0], m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
+    drv_block(name[1], m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+  }
+  for (int k = 0, b = 15; upright && k < 4; k++, b += 2) {   /* the upright start's ensemble */
+    char name[2][80];
+    start_eps = eps[k];
+    drv_params("pendulum3d-moiseev", par, 0, perturbed_up);
+    snprintf(name[0], sizeof name[0], "%d LGVI, gravity along -e3, W0 + %g", b, eps[k]);
+    snprintf(name[1], sizeof name[1], "%d RK4, gravity along -e3, W0 + %g", b + 1, eps[k]);
     drv_block(name[0], m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
     drv_block(name[1], m, "rk4", par, &opt, 0.01, 3000, 1, cols);
   }
