@@ -50,7 +50,7 @@ static double jacobians(const char *model)
   mb_par *p = calloc(1, m->par_size);
   lg_params_default(m, p);
   const double h = 1e-3;
-  double worst = 0, z[18], am, af, gam, beta;
+  double worst = 0, z[18];
   for (int form = 0; form < 2; form++) {
     hg_s1 *s = hg_s1_alloc(p, form);
     hg_s1_set(s, q, q, h);
@@ -59,16 +59,7 @@ static double jacobians(const char *model)
     hg_s1_free(s);
   }
   hg_ga *g = hg_ga_alloc(p);
-  hg_ga_coef(0.9, &am, &af, &gam, &beta);
-  g->cq = h * h * beta * (1 - af) / (1 - am);
-  g->cvq = gam / (h * beta);
-  g->q0 = q;
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 3; j++) {
-      g->V0[6 * i + j] = q[i].W[j];
-      g->V0[6 * i + 3 + j] = q[i].v[j];
-    }
-  for (int j = 0; j < 12; j++) g->dq0[j] = h * g->V0[j];
+  hg_ga_set_at_rest(g, q, h);
   for (int j = 0; j < g->n; j++) z[j] = 1e-5 * (j % 5 - 2);
   worst = fmax(worst, newton_jacobian_error(hg_ga_fdf, g, z, (size_t)g->n, 0));
   hg_ga_free(g);

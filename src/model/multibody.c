@@ -866,6 +866,20 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv)
   if (t->ld->ufn) mb_user_jac_add(p, q, Kq, Kv);
 }
 
+void mb_spring_copy_rows(const mb_topo *t, int k, int G, const double *z, double *r,
+                         newton_jac *J)
+{
+  const int body[2] = {t->ld->spring[k].a, t->ld->spring[k].b};
+  for (int c = 0; c < 12; c++) {
+    const int u = 6 * body[c / 6] + c % 6;
+    r[G + c] = z[G + c] - z[u];
+    if (!J) continue;
+    size_t ld;
+    *newton_jac_at(J, (size_t)(G + c), (size_t)(G + c), &ld) = 1.0;
+    *newton_jac_at(J, (size_t)(G + c), (size_t)u, &ld) = -1.0;
+  }
+}
+
 int mb_applied_refuse(const mb_topo *t, const char *scheme, char *why, size_t n)
 {
   const mb_loads *L = t->ld;

@@ -296,6 +296,12 @@ void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double 
 /* whether spring k joins two different bodies (neither end the ground):
    then it couples them in a Newton Jacobian (section sec:mb-spring-sparse) */
 int mb_spring_couples(const mb_topo *t, int k);
+/* the 12 rows from G of spring k's copies of its two bodies' unknowns in a
+   structured Newton system (section sec:mb-spring-sparse): r = s_k - P z,
+   the copies s_k at z[G..G+11], the bodies' unknowns at 6 a, 6 b; with J,
+   the unit entries on the copies and minus one on the bodies' columns */
+void mb_spring_copy_rows(const mb_topo *t, int k, int G, const double *z, double *r,
+                         newton_jac *J);
 /* whether a model's implicit schemes keep the structured solver with
    the springs' groups: it has springs, and no callback */
 int mb_springs_sparse(const mb_topo *t);

@@ -843,14 +843,7 @@ int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac)
   for (int k = 0; k < t->ld->ns; k++) {
     const mb_joint *jt = &t->ld->spring[k];
     const int body[2] = {jt->a, jt->b}, G = e->sg[k] < 0 ? -1 : nv + e->sg[k];
-    if (G >= 0)                                  /* the rows of the copies: s_k - P V */
-      for (int c = 0; c < 12; c++) {
-        const int v = 6 * body[c / 6] + c % 6;
-        r[G + c] = u[G + c] - u[v];
-        if (!Jac) continue;
-        *newton_jac_at(Jac, (size_t)(G + c), (size_t)(G + c), &ld) = 1.0;
-        *newton_jac_at(Jac, (size_t)(G + c), (size_t)v, &ld) = -1.0;
-      }
+    if (G >= 0) mb_spring_copy_rows(t, k, G, u, r, Jac);   /* s_k - P V */
     if (!Jac) continue;
     double Kq[144], Kv[144];
     mb_spring_jac(p, e->q, k, Kq, Kv);
@@ -1410,6 +1403,21 @@ hg_ga *hg_ga_alloc(const mb_par *p)
   return hg_ga_alloc_as(p, 1);
 }
 
+void hg_ga_set_at_rest(hg_ga *g, const lg_body *q, double h)
+{
+  double am, af, gam, beta;
+  hg_ga_coef(0.9, &am, &af, &gam, &beta);
+  g->cq = h * h * beta * (1 - af) / (1 - am);
+  g->cvq = gam / (h * beta);
+  g->q0 = q;
+  for (int i = 0; i < g->nb; i++)
+    for (int j = 0; j < 3; j++) {
+      g->V0[6 * i + j] = q[i].W[j];
+      g->V0[6 * i + 3 + j] = q[i].v[j];
+    }
+  for (int j = 0; j < 6 * g->nb; j++) g->dq0[j] = h * g->V0[j];
+}
+
 void hg_ga_free(hg_ga *g)
 {
   if (!g) return;
@@ -1562,15 +1570,7 @@ static void hg_ga_springs_jac(hg_ga *g, const double *z, double *r, newton_jac *
   for (int k = 0; k < t->ld->ns; k++) {
     const mb_joint *j = &t->ld->spring[k];
     const int body[2] = {j->a, j->b}, G = g->sg[k] < 0 ? -1 : m0 + g->sg[k];
-    if (G >= 0)                                  /* the rows of the copies: s_k - P u */
-      for (int c = 0; c < 12; c++) {
-        const int u = 6 * body[c / 6] + c % 6;
-        r[G + c] = z[G + c] - z[u];
-        if (!Jac) continue;
-        size_t l1;
-        *newton_jac_at(Jac, (size_t)(G + c), (size_t)(G + c), &l1) = 1.0;
-        *newton_jac_at(Jac, (size_t)(G + c), (size_t)u, &l1) = -1.0;
-      }
+    if (G >= 0) mb_spring_copy_rows(t, k, G, z, r, Jac);   /* s_k - P u */
     if (!Jac) continue;
     double Kq[144], Kv[144];
     mb_spring_jac(p, g->q1, k, Kq, Kv);

@@ -115,6 +115,9 @@ typedef struct {
 
 hg_ga *hg_ga_alloc(const mb_par *p);
 void hg_ga_free(hg_ga *g);
+/* the step's data for a start at q with zero accelerations, rho_inf = 0.9:
+   where a test of the Newton Jacobian, or a study, evaluates the residual */
+void hg_ga_set_at_rest(hg_ga *g, const lg_body *q, double h);
 int hg_ga_fdf(const double *z, void *par, double *r, double *Jac);
 int hg_ga_jfdf(const double *z, void *par, double *r, newton_jac *Jac);
 /* the same for a model with a joint other than spherical (g->goff set):

@@ -396,15 +396,7 @@ static void liang_mid_springs_jac(liang_ws *w, const double *x, double *F, newto
   for (int k = 0; k < t->ld->ns; k++) {
     const mb_joint *jt = &t->ld->spring[k];
     const int body[2] = {jt->a, jt->b}, G = w->sg[k] < 0 ? -1 : m0 + w->sg[k];
-    if (G >= 0)                                  /* the rows of the copies: s_k - P U */
-      for (int c = 0; c < 12; c++) {
-        const int u = 6 * body[c / 6] + c % 6;
-        F[G + c] = x[G + c] - x[u];
-        if (!J) continue;
-        size_t l1;
-        *newton_jac_at(J, (size_t)(G + c), (size_t)(G + c), &l1) = 1.0;
-        *newton_jac_at(J, (size_t)(G + c), (size_t)u, &l1) = -1.0;
-      }
+    if (G >= 0) mb_spring_copy_rows(t, k, G, x, F, J);   /* s_k - P U */
     if (!J) continue;
     double Kq[144], Kv[144];
     mb_spring_jac(p, w->qs, k, Kq, Kv);

@@ -200,16 +200,7 @@ static void test_multibody_jacobians(void)
         hg_s1_free(s);
       }
       hg_ga *g = hg_ga_alloc(p);
-      double am, af, gam, beta;
-      hg_ga_coef(0.9, &am, &af, &gam, &beta);
-      g->cq = h * h * beta * (1 - af) / (1 - am);
-      g->cvq = gam / (h * beta);
-      g->q0 = q;
-      for (int i = 0; i < nb; i++)
-        for (int j = 0; j < 6; j++) {
-          g->dq0[6 * i + j] = h * (j < 3 ? q[i].W[j] : q[i].v[j - 3]);
-          g->V0[6 * i + j] = j < 3 ? q[i].W[j] : q[i].v[j - 3];
-        }
+      hg_ga_set_at_rest(g, q, h);
       double z[18];
       for (int j = 0; j < g->n; j++) z[j] = 1e-4 * urand();
       double e = newton_jacobian_error(hg_ga_fdf, g, z, (size_t)g->n, 0);

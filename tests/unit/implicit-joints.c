@@ -162,16 +162,7 @@ static void test_ga_jacobian(const char *kind, int loads)
     const double h = hk ? 1e-3 : 1e-2;
     hg_ga *g = hg_ga_alloc(p);
     if (!g) { gsl_test(1, "implicit-joints: hg_ga_alloc"); break; }
-    double am, af, gam, beta;
-    hg_ga_coef(0.9, &am, &af, &gam, &beta);
-    g->cq = h * h * beta * (1 - af) / (1 - am);
-    g->cvq = gam / (h * beta);
-    g->q0 = q;
-    for (int i = 0; i < 2; i++) {
-      memcpy(g->V0 + 6 * i, q[i].W, 3 * sizeof *g->V0);
-      memcpy(g->V0 + 6 * i + 3, q[i].v, 3 * sizeof *g->V0);
-    }
-    for (int j = 0; j < 12; j++) g->dq0[j] = h * g->V0[j];
+    hg_ga_set_at_rest(g, q, h);
     double z[64];
     const double mul[6] = {0.7, -1.3, 0.4, 2.1, -0.6, 0.9};
     for (int j = 0; j < 12; j++) z[j] = h * h * (0.3 + 0.1 * j) * (j % 2 ? -1 : 1);

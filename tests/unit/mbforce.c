@@ -421,21 +421,6 @@ static void test_mid_jacobian(void)
   mb_model_free(m);
 }
 
-/* generalized-alpha's state of a step from q (two bodies) at step h */
-static void ga_state(hg_ga *g, lg_body *q, double h, double am, double af, double gam,
-                     double beta)
-{
-  g->cq = h * h * beta * (1 - af) / (1 - am);
-  g->cvq = gam / (h * beta);
-  g->q0 = q;
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 3; j++) {
-      g->V0[6 * i + j] = q[i].W[j];
-      g->V0[6 * i + 3 + j] = q[i].v[j];
-    }
-  for (int j = 0; j < 12; j++) g->dq0[j] = h * g->V0[j];
-}
-
 /* the Newton Jacobian of generalized-alpha with springs, at h = 0.05 (so
    that c_q K / m, about 0.1, is far above the tolerance), against central
    differences: 1e-7, as for the midpoint rule */
@@ -447,12 +432,11 @@ static void test_ga_jacobian(void)
   lg_body q[2];
   mb_initial(p, q);
   const double h = 0.05;
-  double am, af, gam, beta, z[18];
+  double z[18];
   hg_ga *g = hg_ga_alloc(p);
   gsl_test(g == NULL || !g->applied, "generalized-alpha workspace with applied forces");
   if (g && g->applied) {
-    hg_ga_coef(0.9, &am, &af, &gam, &beta);
-    ga_state(g, q, h, am, af, gam, beta);
+    hg_ga_set_at_rest(g, q, h);
     for (int j = 0; j < g->n; j++) z[j] = 1e-3 * sin(1.0 + 7.0 * j);
     double e = newton_jacobian_error(hg_ga_fdf_applied, g, z, (size_t)g->n, 1e-6);
     gsl_test(!(e <= 1e-7), "chain with springs: generalized-alpha Jacobian = central "
@@ -466,7 +450,7 @@ static void test_ga_jacobian(void)
            "(30)", g ? g->n : 0);
   if (nw && g->n == 30) {
     int src[30];
-    ga_state(g, q, h, am, af, gam, beta);
+    hg_ga_set_at_rest(g, q, h);
     spring_copies(p, 30, src);
     double zz[30];
     for (int j = 0; j < 30; j++) zz[j] = src[j] >= 0 ? zz[src[j]] : 1e-3 * sin(1.0 + 7.0 * j);

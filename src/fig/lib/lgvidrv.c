@@ -159,6 +159,20 @@ static void perturbed_up(void *par)
   gravity_up(par);
 }
 
+/* blocks b and b + 1: the LGVI and RK4 from the start tweak makes, W0 moved
+   by eps; what names the start in the blocks' headers */
+static void ensemble_pair(const lg_model *m, double *par, const lg_opts *opt, const char *cols,
+                          int b, double eps, void (*tweak)(void *), const char *what)
+{
+  char name[2][96];
+  start_eps = eps;
+  drv_params("pendulum3d-moiseev", par, 0, tweak);
+  snprintf(name[0], sizeof name[0], "%d LGVI, %s", b, what);
+  snprintf(name[1], sizeof name[1], "%d RK4, %s", b + 1, what);
+  drv_block(name[0], m, "lgvi-exp", par, opt, 0.01, 3000, 1, cols);
+  drv_block(name[1], m, "rk4", par, opt, 0.01, 3000, 1, cols);
+}
+
 void moiseev_runs(const char *what, const char *cols, int upright)
 {
   double par[64];
@@ -184,21 +198,13 @@ void moiseev_runs(const char *what, const char *cols, int upright)
             cols);
   static const double eps[4] = {1e-12, -1e-12, 1e-10, -1e-10};
   for (int k = 0, b = upright ? 7 : 5; k < 4; k++, b += 2) {
-    char name[2][64];
-    start_eps = eps[k];
-    drv_params("pendulum3d-moiseev", par, 0, perturbed);
-    snprintf(name[0], sizeof name[0], "%d LGVI, W0 + %g (each component)", b, eps[k]);
-    snprintf(name[1], sizeof name[1], "%d RK4, W0 + %g (each component)", b + 1, eps[k]);
-    drv_block(name[0], m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
-    drv_block(name[1], m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+    char what[64];
+    snprintf(what, sizeof what, "W0 + %g (each component)", eps[k]);
+    ensemble_pair(m, par, &opt, cols, b, eps[k], perturbed, what);
   }
   for (int k = 0, b = 15; upright && k < 4; k++, b += 2) {   /* the upright start's ensemble */
-    char name[2][80];
-    start_eps = eps[k];
-    drv_params("pendulum3d-moiseev", par, 0, perturbed_up);
-    snprintf(name[0], sizeof name[0], "%d LGVI, gravity along -e3, W0 + %g", b, eps[k]);
-    snprintf(name[1], sizeof name[1], "%d RK4, gravity along -e3, W0 + %g", b + 1, eps[k]);
-    drv_block(name[0], m, "lgvi-exp", par, &opt, 0.01, 3000, 1, cols);
-    drv_block(name[1], m, "rk4", par, &opt, 0.01, 3000, 1, cols);
+    char what[64];
+    snprintf(what, sizeof what, "gravity along -e3, W0 + %g", eps[k]);
+    ensemble_pair(m, par, &opt, cols, b, eps[k], perturbed_up, what);
   }
 }
