@@ -830,11 +830,25 @@ static int first_step_converges(const run_args *a, double h)
 }
 
 #define NEWTON_HINT_STEPS 1000   /* rerun at most this many steps per other solver */
+#define NEWTON_HINT_DENSE 32     /* the dense solvers tried only up to this many bodies */
 static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, size_t n)
 {
   static const int solver[3] = {LG_NEWTON_DIRECT, LG_NEWTON_HYBRIDSJ, LG_NEWTON_PLAIN};
   if (a->newton_opt) {
     snprintf(buf, n, "try a smaller --h, a larger --newton-maxiter or a looser --newton-tol");
+    return;
+  }
+  const int nb = strcmp(a->m->family, "multibody") == 0
+                 ? ((const mb_par *)a->par)->topo->nb : 1;
+  if (nb > NEWTON_HINT_DENSE && a->opt.newton_solver == LG_NEWTON_DIRECT) {
+    if (fail->step != 1 || !first_step_converges(a, 0.5 * a->h)) {
+      snprintf(buf, n, "try a smaller --h (the other solvers, newton and hybridsj, are dense and "
+               "were not tried on %d bodies)", nb);
+      return;
+    }
+    snprintf(buf, n, "the first step converges at --h %.3g; try a smaller --h (the other "
+             "solvers, newton and hybridsj, are dense and were not tried on %d bodies)",
+             0.5 * a->h, nb);
     return;
   }
   if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help */

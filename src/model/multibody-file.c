@@ -745,10 +745,27 @@ static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t ms
   mb_work *w = mb_work_alloc(t);
   if (!w) return check_error(msg, msglen, "out of memory");
   int st = mb_rank_check(p, q, w, MB_RANK_TOL);
+  double res = 0, rel = 0;
+  const int k = st == LG_OK ? mb_weak_joint(w, &res, &rel) : -1;
   if (st == LG_ENOMEM) st = check_error(msg, msglen, "out of memory");
   else if (st != LG_OK)
     st = check_error(msg, msglen, "the constraint matrix at t = 0 is not finite (a mass or "
                      "an inertia too small)");
+  else if (k >= 0) {
+    char o[300], how[120];
+    const int a = t->joint[k].a, b = t->joint[k].b;
+    const double ma = a == MB_GROUND ? INFINITY : mb_body_par(p, a)[MB_M];
+    const double mb = b == MB_GROUND ? INFINITY : mb_body_par(p, b)[MB_M];
+    if (isnan(rel)) snprintf(how, sizeof how, "its pivot is only %.3g times its round-off floor", res);
+    else snprintf(how, sizeof how, "its pivot is %.3g of its diagonal, below %g", rel, MB_PIVOT_MIN);
+    st = check_error(msg, msglen, "%sjoint %d: double precision cannot hold it (%s): it joins "
+                     "%s%.40s (%g kg) and %s%.40s (%g kg), a mass ratio of %.3g; make the "
+                     "masses closer, or weld the light body to the heavy one",
+                     origin(p, t->nb + k, o, sizeof o), k + 1, how,
+                     a == MB_GROUND ? "" : "body ", a == MB_GROUND ? "the ground" : t->name[a], ma,
+                     b == MB_GROUND ? "" : "body ", b == MB_GROUND ? "the ground" : t->name[b], mb,
+                     fmax(ma, mb) / fmin(ma, mb));
+  }
   mb_work_free(w);
   return st;
 }

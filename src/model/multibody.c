@@ -1,5 +1,6 @@
 /* multibody.c: rigid bodies joined by spherical joints: constraints,
    Jacobians, energy, constrained accelerations and projections. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1030,6 +1031,16 @@ struct mb_work {
   double *zl;     /* ndep x nc: each dependent row of L, then its null vector */
   double *zz;     /* (ndep + 1) x ndep: the min-norm system */
   int zdone;      /* zl holds the null vectors of the present factor */
+  /* the round-off floors of pivots (section sec:mb-rank-floor) */
+  double *cf;     /* nc: the coefficients of a row in the rows before it */
+  int wmax;       /* the widest row of the envelope */
+  int weak;       /* the least resolved kept row of the first factorisation, or -1 */
+  double weakr;   /* its pivot over its floor */
+  double pmin;    /* the least pivot of a kept row over its diagonal, at the decision */
+  int prow;       /* its row, or -1 */
+  int treeord;    /* the factor's order is the spanning tree's (mb_reorder_tree) */
+  int rclose;     /* then its first row of a joint that closes a loop, else nc */
+  int reorder;    /* the first factorisation met a suspect: order by the tree */
   /* the factor kept from a projection (mb_project_velocity) for the next
      evaluation at the same positions: their R and x, 12 per body */
   int fkeep;
@@ -1037,7 +1048,7 @@ struct mb_work {
   double *fq;
 };
 
-static int mb_envelope(const mb_topo *t, mb_work *w);
+static int mb_envelope(const mb_topo *t, mb_work *w, const int *given);
 
 mb_work *mb_work_alloc(const mb_topo *t)
 {
@@ -1066,8 +1077,13 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->pos = malloc((nj + 1) * sizeof *w->pos);
   w->ord = malloc((nj + 1) * sizeof *w->ord);
   w->y = malloc((nc + 1) * sizeof *w->y);
+  w->cf = malloc((nc + 1) * sizeof *w->cf);
+  w->weak = -1;
+  w->pmin = 1;                          /* no decision yet, or the sparse blocks' */
+  w->prow = -1;
+  w->rclose = t->nc;
   if ((w->general && !w->goff) || !w->G || !w->r || !w->mu || !w->f || !w->first || !w->rowp
-      || !w->perm || !w->row0 || !w->pos || !w->ord || !w->y || mb_envelope(t, w) != 0) {
+      || !w->perm || !w->row0 || !w->pos || !w->ord || !w->y || !w->cf || mb_envelope(t, w, NULL) != 0) {
     mb_work_free(w);
     return NULL;
   }
@@ -1102,6 +1118,7 @@ void mb_work_free(mb_work *w)
   free(w->zl);
   free(w->zz);
   free(w->fq);
+  free(w->cf);
   free(w);
 }
 /* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
@@ -1127,10 +1144,11 @@ static int mb_body_sides(const mb_topo *t, int **bstart, int **side)
   return 0;
 }
 
-/* The order of the joints in the factor, the envelope of A in that order,
-   and the pairs of joint sides on one body with the place of their block
-   in the envelope; 0, or -1 if out of memory. */
-static int mb_envelope(const mb_topo *t, mb_work *w)
+/* The order of the joints in the factor (given, pos of each joint, or
+   chosen), the envelope of A in that order, and the pairs of joint sides on
+   one body with the place of their block in the envelope; 0, or -1 if out
+   of memory. */
+static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
 {
   const int nj = t->nj, nc = t->nc;
   int *bstart = NULL, *side = NULL, *aptr = NULL, *adj = NULL, *rows = NULL, *tmp = NULL;
@@ -1172,7 +1190,8 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
     rows[k] = mb_joint_nrows[mb_jkind(t, k)];
     w->row0[k + 1] = w->row0[k] + rows[k];
   }
-  if (newton_envelope_order(nj, aptr, adj, rows, w->pos) != 0) goto done;
+  if (given) memcpy(w->pos, given, (size_t)nj * sizeof *w->pos);
+  else if (newton_envelope_order(nj, aptr, adj, rows, w->pos) != 0) goto done;
   for (int k = 0; k < nj; k++) w->ord[w->pos[k]] = k;
   /* rows in the factor's order: place i holds joint ord[i] */
   {
@@ -1190,6 +1209,7 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
         w->first[row] = fr[j];
         w->rowp[row] = off - (size_t)fr[j];
         off += (size_t)(row - fr[j] + 1);
+        if (row - fr[j] + 1 > w->wmax) w->wmax = row - fr[j] + 1;
       }
     }
     w->nenv = off;
@@ -1200,9 +1220,9 @@ static int mb_envelope(const mb_topo *t, mb_work *w)
       const double wd = (double)(row - w->first[row] + 1);
       env += 0.5 * wd * wd;
     }
-    newton_bslu *bs = newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
-    if (!bs) goto done;
-    if (2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
+    newton_bslu *bs = given ? NULL : newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
+    if (!given && !bs) goto done;
+    if (bs && 2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
     else newton_bslu_free(bs);
     w->A = malloc((off + 1) * sizeof *w->A);
     if (!w->A) goto done;
@@ -1392,13 +1412,118 @@ static int mb_dep_add(mb_work *w, int i, int n)
    zeroed in the factor, its inverse pivot set to zero.  A function apart
    (not static, so not inlined), so that the loop of a model without
    redundant rows stays as it was. */
+/* the first-order bound tau_i on the round-off of the pivot of factor row
+   i, gamma_w (sqrt(A_ii) + sum_j |c_j| sqrt(A_jj))^2, with L_11^T c = l, l
+   the row of L in Ai (the rows before i factored, Ai[i] still A_ii) */
+double mb_pivot_floor(const mb_work *w, int i, const double *Ai)
+{
+  const int *first = w->first;
+  double *c = w->cf, s = sqrt(fabs(Ai[i]));
+  for (int j = 0; j < first[i]; j++) c[j] = 0;
+  for (int j = first[i]; j < i; j++) c[j] = Ai[j];
+  for (int j = i - 1; j >= 0; j--) {      /* by columns of L^T, as mb_solve */
+    if (c[j] == 0) continue;
+    const double *Aj = w->A + w->rowp[j];
+    c[j] *= Aj[j];                        /* zero for a dropped row */
+    for (int m = first[j]; m < j; m++) c[m] -= Aj[m] * c[j];
+  }
+  for (int j = 0; j < i; j++) {
+    const double *Aj = w->A + w->rowp[j];
+    if (c[j] == 0 || Aj[j] == 0) continue;
+    double a = 1 / (Aj[j] * Aj[j]);       /* A_jj = |row j of L|^2 */
+    for (int m = first[j]; m < j; m++) a += Aj[m] * Aj[m];
+    s += fabs(c[j]) * sqrt(a);
+  }
+  const double g = (double)(w->wmax + 1) * (0.5 * DBL_EPSILON);
+  return g / (1 - g) * s * s;
+}
+
+/* the factor's joints in the order of a spanning tree, breadth first from
+   the ground (then from each body no joint reaches from the ground), the
+   joints that close loops last; the envelope laid out again in that order */
+static int mb_reorder_tree(const mb_topo *t, mb_work *w)
+{
+  const int nb = t->nb, nj = t->nj;
+  int *bstart = NULL, *side = NULL;
+  int *pos = malloc(((size_t)nj + 1) * sizeof *pos);
+  int *queue = malloc(((size_t)nb + 1) * sizeof *queue);
+  unsigned char *seen = calloc((size_t)nb + 1, 1), *used = calloc((size_t)nj + 1, 1);
+  int st = -1, place = 0, head = 0, tail = 0;
+  if (!pos || !queue || !seen || !used || mb_body_sides(t, &bstart, &side) != 0) goto done;
+  for (int k = 0; k < nj; k++) {                /* the ground's joints */
+    const int a = t->joint[k].a, b = t->joint[k].b, o = a == MB_GROUND ? b : a;
+    if ((a == MB_GROUND || b == MB_GROUND) && o != MB_GROUND && !seen[o]) {
+      seen[o] = 1;
+      queue[tail++] = o;
+      pos[k] = place++;
+      used[k] = 1;
+    }
+  }
+  for (int root = 0; root <= nb; root++) {
+    while (head < tail) {                       /* breadth first */
+      const int b = queue[head++];
+      for (int e = bstart[b]; e < bstart[b + 1]; e++) {
+        const int k = side[e] / 2, o = side[e] % 2 ? t->joint[k].a : t->joint[k].b;
+        if (used[k] || o == MB_GROUND || seen[o]) continue;
+        seen[o] = 1;
+        queue[tail++] = o;
+        pos[k] = place++;
+        used[k] = 1;
+      }
+    }
+    if (root < nb && !seen[root]) {             /* a body the ground does not reach */
+      seen[root] = 1;
+      queue[tail++] = root;
+    }
+  }
+  const int ntree = place;
+  for (int k = 0; k < nj; k++)                  /* the joints that close loops */
+    if (!used[k]) pos[k] = place++;
+  free(w->pair); free(w->pidx); free(w->A);
+  newton_bslu_free(w->bs);
+  w->pair = NULL; w->pidx = NULL; w->A = NULL; w->bs = NULL;
+  w->wmax = 0;
+  st = mb_envelope(t, w, pos);
+  w->treeord = 1;
+  w->rclose = t->nc;                            /* the first row of a closing joint */
+  for (int k = 0; k < nj; k++)
+    if (pos[k] >= ntree && w->perm[w->row0[k]] < w->rclose) w->rclose = w->perm[w->row0[k]];
+done:
+  free(pos); free(queue); free(seen); free(used); free(bstart); free(side);
+  return st;
+}
+
+/* the joint whose rows hold factor row i */
+static int mb_joint_of_row(const mb_work *w, int i)
+{
+  for (int k = 0; k < w->nj; k++)
+    if (w->perm[w->row0[k]] <= i && i < w->perm[w->row0[k]] + (w->row0[k + 1] - w->row0[k]))
+      return k;
+  return -1;
+}
+
+int mb_weak_joint(const mb_work *w, double *res, double *rel)
+{
+  const int i = w->weak >= 0 ? w->weak : w->prow >= 0 && w->pmin < MB_PIVOT_MIN ? w->prow : -1;
+  if (i < 0) return -1;
+  if (res) *res = w->weak >= 0 ? w->weakr : HUGE_VAL;
+  if (rel) *rel = w->weak >= 0 ? NAN : w->pmin;
+  return mb_joint_of_row(w, i);
+}
+
 int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol);
 int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
 {
   const int nc = w->nc, *first = w->first, decide = w->ndep < 0;
-  const double cut = decide ? fmax(tol, MB_RANK_TOL) : tol;
+  const double cut = decide ? fmax(tol, MB_RANK_SUSPECT) : tol;
   int n = 0;
   w->gained = 0;
+  if (decide) {
+    w->weak = -1;
+    w->weakr = MB_RESOLVE;
+    w->pmin = 1;
+    w->prow = -1;
+  }
   for (int i = 0; i < nc; i++) {
     double *Ai = w->A + w->rowp[i];
     for (int j = first[i]; j < i; j++) {
@@ -1407,8 +1532,26 @@ int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
       Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
     double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    if (decide ? isfinite(d) && !(d > cut * Ai[i]) : w->isdep[i]) {
-      if (!decide && d > MB_RANK_GAIN * Ai[i]) {      /* no longer dependent */
+    /* suspect: near the span of the rows before it; then the floor decides
+       (a dropped row is tested for a gain of rank below) */
+    const double fl = isfinite(d) && (!(d > cut * Ai[i]) || (decide && i >= w->rclose))
+                      && (decide || !w->isdep[i]) ? mb_pivot_floor(w, i, Ai) : 0;
+    if (decide && fl > 0 && !w->treeord) {  /* decide in the spanning tree's order */
+      w->reorder = 1;
+      if (w->isdep) memset(w->isdep, 0, (size_t)nc);
+      return LG_ESINGULAR;
+    }
+    if (decide && fl > 0 && d > fl && d <= MB_RESOLVE * fl && d / fl < w->weakr) {
+      w->weak = i;                                    /* independent, barely resolved */
+      w->weakr = d / fl;
+    }
+    if (decide && isfinite(d) && d < w->pmin * Ai[i] && !(fl > 0 && !(d > fl))) {
+      w->pmin = d / Ai[i];                            /* the least relative pivot kept */
+      w->prow = i;
+    }
+    if (decide ? fl > 0 && !(d > fl) : w->isdep[i]) {
+      if (!decide && d > MB_RANK_GAIN * Ai[i]
+          && d > MB_GAIN_MARGIN * mb_pivot_floor(w, i, Ai)) {   /* no longer dependent */
         w->bad = i;
         w->gained = 1;
         return LG_ESINGULAR;
@@ -1426,7 +1569,7 @@ int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
       Ai[i] = 0;
       continue;
     }
-    if (!(d > cut * Ai[i])) {
+    if (!(d > cut * Ai[i]) && !(d > 0 && d > fl)) {
       w->bad = i;
       if (decide && w->isdep) memset(w->isdep, 0, (size_t)nc);
       return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
@@ -1438,6 +1581,8 @@ int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
   return LG_OK;
 }
 
+double mb_pivot_floor(const mb_work *w, int i, const double *Ai);
+static int mb_reorder_tree(const mb_topo *t, mb_work *w);
 static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
   const int nj = w->nj, nc = w->nc;
@@ -1476,7 +1621,12 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
 cholesky:;
-  if (w->ndep != 0) return mb_cholesky_rank(q, w, tol);   /* undecided, or redundant */
+  if (w->ndep != 0) {                                     /* undecided, or redundant */
+    int st = mb_cholesky_rank(q, w, tol);
+    if (!w->reorder) return st;
+    w->reorder = 0;                     /* decide again in the spanning tree's order */
+    return mb_reorder_tree(p->topo, w) != 0 ? LG_ENOMEM : mb_factor_tol(p, q, w, tol);
+  }
   const int *first = w->first;
   for (int i = 0; i < nc; i++) {
     double *Ai = w->A + w->rowp[i];
@@ -1486,7 +1636,7 @@ cholesky:;
       Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
     }
     double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    if (!(d > tol * Ai[i])) {
+    if (!(d > tol * Ai[i]) && !(d > 0 && d > mb_pivot_floor(w, i, Ai))) {
       w->bad = i;
       return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
     }
@@ -1788,6 +1938,30 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
     }
   }
   mb_sub_minv_bt(p, w, w->mu, dV);
+  /* an ill-conditioned factor: refine on the residual B dV + Bdot V of the
+     acceleration constraint, up to twice, while each pass halves it */
+  double rprev = HUGE_VAL;
+  for (int it = 0; it < 2 && (w->ndep > 0 || w->treeord); it++) {
+    for (int i = 0; i < w->nb; i++) {      /* f <- M dV, then r = B dV */
+      const double *b = mb_body_par(p, i), *J = b + MB_J;
+      for (int c = 0; c < 3; c++) {
+        w->f[6 * i + c] = dV[6 * i + c] * J[c];
+        w->f[6 * i + 3 + c] = dV[6 * i + 3 + c] * b[MB_M];
+      }
+    }
+    mb_b_minv(p, w, w->f, w->r);
+    mb_bdotv(p, q, w->cf);
+    double r = 0;
+    for (int k = 0; k < w->nc; k++) {
+      w->cf[k] += w->r[k];
+      r = fmax(r, fabs(w->cf[k]));
+    }
+    if (!(r > 0 && r < 0.5 * rprev)) break;
+    rprev = r;
+    mb_solve(w, w->cf);
+    mb_sub_minv_bt(p, w, w->cf, dV);
+    for (int k = 0; k < w->nc; k++) w->mu[k] += w->cf[k];
+  }
   if (lambda) {
     memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
     if (w->ndep > 0) return mb_min_norm(w, lambda);   /* redundant: the least norm */
@@ -1901,15 +2075,10 @@ int mb_project_joints(const mb_par *p, lg_body *q, mb_work *w)
   return mb_project_velocity(p, q, w);
 }
 
-int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
+/* V <- V - M^{-1} B^T A^{-1} c, c = B V in w->mu, with the present factor */
+static void mb_project_velocity_once(const mb_par *p, lg_body *q, mb_work *w)
 {
   const int nb = w->nb;
-  /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions,
-     whose factor is kept for the next step's first evaluation */
-  int st = mb_factor(p, q, w);
-  if (st != LG_OK) return st;
-  mb_keep(p, q, w);
-  mb_bv(p, q, w->mu);
   mb_solve(w, w->mu);
   for (int i = 0; i < nb; i++) {
     memcpy(w->f + 6 * i, q[i].W, 3 * sizeof(double));
@@ -1919,6 +2088,29 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
   for (int i = 0; i < nb; i++) {
     memcpy(q[i].W, w->f + 6 * i, 3 * sizeof(double));
     memcpy(q[i].v, w->f + 6 * i + 3, 3 * sizeof(double));
+  }
+}
+
+int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
+{
+  /* velocities: V <- V - M^{-1} B^T A^{-1} B V, at the final positions,
+     whose factor is kept for the next step's first evaluation */
+  int st = mb_factor(p, q, w);
+  if (st != LG_OK) return st;
+  mb_keep(p, q, w);
+  mb_bv(p, q, w->mu);
+  mb_project_velocity_once(p, q, w);
+  /* a model whose factor is ill-conditioned (redundant rows, loops
+     decided in the tree's order): up to two passes more, while each
+     halves the residual B V left by the one before */
+  double rprev = HUGE_VAL;
+  for (int it = 0; it < 2 && (w->ndep > 0 || w->treeord); it++) {
+    mb_bv(p, q, w->mu);
+    double r = 0;
+    for (int c = 0; c < w->nc; c++) r = fmax(r, fabs(w->mu[c]));
+    if (!(r > 0 && r < 0.5 * rprev)) break;
+    rprev = r;
+    mb_project_velocity_once(p, q, w);
   }
   return LG_OK;
 }

@@ -392,6 +392,26 @@ int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
    a later one fails with LG_ESINGULAR (mb_failed: "changed rank") when a
    dropped row's pivot exceeds MB_RANK_GAIN of its diagonal */
 #define MB_RANK_GAIN 1e-8
+/* the scale-free decisions (section sec:mb-rank-floor): a pivot at most
+   MB_RANK_SUSPECT of its diagonal is compared with its round-off floor
+   (mb_pivot_floor); a row is dependent when its pivot is at most that floor,
+   independent but unresolved when at most MB_RESOLVE floors (a model that
+   double precision cannot hold), and a dropped row has gained rank only
+   above MB_GAIN_MARGIN floors */
+#define MB_RANK_SUSPECT 1e-6
+#define MB_RESOLVE 16.0
+#define MB_GAIN_MARGIN 100.0
+/* the least pivot of a kept row, over its diagonal, that double precision
+   holds: below it, more than nine of the sixteen digits of the row's
+   multipliers are lost to the conditioning (a mass ratio), and the
+   implicit schemes' Newton iterations stall above their floors */
+#define MB_PIVOT_MIN 1e-11
+/* after the first factorisation of w: the joint (0-based) of a kept row
+   that double precision cannot hold, or -1: one whose pivot is at most
+   MB_RESOLVE times its round-off floor (that ratio in *res, *rel NaN), else
+   the row of least pivot where that is below MB_PIVOT_MIN of its diagonal
+   (*res infinite, the ratio in *rel) */
+int mb_weak_joint(const mb_work *w, double *res, double *rel);
 /* the dropped rows of w (constraint rows, 0-based, increasing), at most
    max of them; returns how many there are */
 int mb_redundant_rows(const mb_work *w, int *rows, int max);

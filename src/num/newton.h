@@ -23,6 +23,13 @@ newton_ws *newton_alloc_lin(size_t n, newton_lin_fn lin, void *ctx);
    with F again: for callers whose solves take two iterations or more.  The
    iterates are the same either way. */
 void newton_set_eager(newton_ws *w, int eager);
+/* A positive tolerance given by the caller as the round-off floor of its
+   residual (a solve to round-off), not as a demand: an iteration whose
+   correction has stalled at the round-off of the iterate then stops there,
+   and succeeds when its residual is within NEWTON_STALL of the tolerance.
+   Off by default, where a positive tolerance must be met. */
+void newton_set_floor(newton_ws *w, int on);
+#define NEWTON_STALL 67108864.0   /* 2^26, about 1 / sqrt(DBL_EPSILON) */
 /* The direct solver for a Jacobian whose first nblk * bs rows and columns
    are block diagonal with bs x bs blocks (1 <= bs <= 8), bordered by
    n - nblk * bs further rows and columns: the correction by the Schur

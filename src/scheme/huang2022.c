@@ -218,7 +218,7 @@ static double hg_length(const mb_par *p, const lg_body *q)
   return L;
 }
 
-/* The Newton tolerance: the caller's, but never below 8 DBL_EPSILON times
+/* The Newton tolerance: the caller's, but never below 4 DBL_EPSILON times
    the size of the largest term of the residual (its round-off floor). */
 #define HG_FLOOR (4 * DBL_EPSILON)
 /* ---------------------------------------------------------------- stage 1, every joint */
@@ -946,6 +946,11 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
     w->end = hg_end_alloc(p);
     w->nw2 = newton_alloc(n2, LG_NEWTON_DIRECT);
     w->u = malloc(n2 * sizeof *w->u);
+  }
+  /* to round-off: the tolerances below are floors (chapter ch:newton) */
+  if (!(opt->newton_tol > 0)) {
+    if (w->nw) newton_set_floor(w->nw, 1);
+    if (w->nw2) newton_set_floor(w->nw2, 1);
   }
   if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)
       || (w->applied && !w->fa) || (coupled && (!w->end || !w->nw2 || !w->u))) {
@@ -1729,6 +1734,7 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->Vd = malloc(6 * nb * sizeof *w->Vd);
   w->a = malloc(6 * nb * sizeof *w->a);
   w->nl = w->n - 6 * w->nb;
+  if (w->nw && !(opt->newton_tol > 0)) newton_set_floor(w->nw, 1);   /* to round-off */
   w->lam = malloc(((size_t)w->nl + 1) * sizeof *w->lam);
   w->z = malloc(n * sizeof *w->z);
   w->r = malloc(n * sizeof *w->r);
@@ -1904,6 +1910,7 @@ static void *hg_htw_alloc(int kind, const void *par, const lg_opts *opt)
   w->nw = newton_alloc(3, opt->newton_solver);
   if (!w->nw) { free(w); return NULL; }
   newton_set_eager(w->nw, 1);                  /* two iterations a step: J with F after the first */
+  newton_set_floor(w->nw, !(opt->newton_tol > 0));   /* to round-off: the tolerance a floor */
   w->e.p = &w->p;
   w->e.kind = kind;
   return w;
