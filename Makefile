@@ -379,7 +379,7 @@ $(O)/result/unit-%.res: $(O)/bin/unit/%
 	@mkdir -p $(@D); echo "  TEST     unit/$*"; $(call RECORD,unit-$*,$<)
 
 $(O)/result/cli-%.res: tests/cli/%.sh $(LGSIM) $(VERDICTS)
-	@mkdir -p $(@D); echo "  TEST     cli/$*"; $(call RECORD,cli-$*,LGSIM=$(LGSIM) sh $<)
+	@mkdir -p $(@D); echo "  TEST     cli/$*"; $(call RECORD,cli-$*,LGSIM=$(LGSIM) LG_SANITIZED=$(if $(SANFLAGS),1,) sh $<)
 
 # The library's command-line test compares lgsim's messages with those of
 # the library, given by its unit-test program.

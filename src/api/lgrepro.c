@@ -595,9 +595,10 @@ static int step_fail(lgr_sim *sim, int st, double t0, const char *what)
   snprintf(head, sizeof head, "step %ld, t = %s", sim->k + 1, t);
   if (st == LGR_ENEWTON)
     return sim_fail(sim, st, NULL, 0, "%s: the Newton iteration of scheme %s did not converge "
-                    "(residual %.3g, tolerance %s, at most %d iterations); a smaller h, a "
-                    "larger newton-maxiter or another newton-solver may help", head,
-                    sim->s->name, sim->st.newton_resid, tol, sim->opt.newton_maxiter);
+                    "(residual %.3g after %d iterations, tolerance %s, at most %d iterations); "
+                    "a smaller h, a larger newton-maxiter or another newton-solver may help",
+                    head, sim->s->name, sim->st.newton_resid, sim->st.newton_iters, tol,
+                    sim->opt.newton_maxiter);
   if (st == LGR_ENONFINITE)
     return sim_fail(sim, st, NULL, 0, "%s: the state became infinite or NaN (%s); scheme %s is "
                     "unstable at h = %s on this problem, a smaller h may help", head,

@@ -966,8 +966,8 @@ static int cmd_run(int argc, char **argv)
     else if (status == LG_ENEWTON) {
       newton_hint(&a, &fail, hint, sizeof hint);
       snprintf(why, sizeof why, "Newton iteration failed at step %ld, t = %s, residual %.3g "
-               "(tolerance %s, at most %d iterations); %s", fail.step, t, fail.resid, tol,
-               a.opt.newton_maxiter, hint);
+               "after %d iterations (tolerance %s, at most %d iterations); %s", fail.step, t,
+               fail.resid, fail.iters, tol, a.opt.newton_maxiter, hint);
     } else if (status == LG_ENONFINITE && fail.what[0] == 'c')
       snprintf(why, sizeof why, "the row at step %ld, t = %s, has a %s that is not finite "
                "(inf or NaN): its value overflows a double (with huge parameters, smaller ones; "

@@ -98,6 +98,7 @@ typedef struct {
   long step;             /* index of the failing step (1 = first step) */
   double t;              /* time at the start of the failing step */
   double resid;          /* residual norm reached */
+  int iters;             /* Newton iterations the failing step used */
   int status;            /* the status code */
   char what[40];         /* LG_ENONFINITE: the quantity, e.g. "W" or "R of body 2" */
   char why[240];         /* the scheme's words on the failure, or "" */

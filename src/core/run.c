@@ -103,6 +103,7 @@ int lg_run(const lg_scheme_type *sch, const void *par, const lg_opts *opt,
         fail->step = k;
         fail->t = t0;
         fail->resid = s.newton_resid;
+        fail->iters = s.newton_iters;
         fail->status = status;
         snprintf(fail->what, sizeof fail->what, "%s", what ? what : "");
         snprintf(fail->why, sizeof fail->why, "%s", s.why ? s.why : "");

@@ -401,11 +401,12 @@ int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
 #define MB_RANK_SUSPECT 1e-6
 #define MB_RESOLVE 16.0
 #define MB_GAIN_MARGIN 100.0
-/* the least pivot of a kept row, over its diagonal, that double precision
-   holds: below it, more than nine of the sixteen digits of the row's
-   multipliers are lost to the conditioning (a mass ratio), and the
-   implicit schemes' Newton iterations stall above their floors */
-#define MB_PIVOT_MIN 1e-11
+/* the least pivot of a kept row, over its diagonal, that the schemes were
+   measured to hold (a mass ratio: section sec:mb-file-checks): below it
+   about ten of the sixteen digits of the row's multipliers are lost to the
+   conditioning, and an implicit scheme's Newton iteration can stall far
+   above its floor */
+#define MB_PIVOT_MIN 2e-10
 /* after the first factorisation of w: the joint (0-based) of a kept row
    that double precision cannot hold, or -1: one whose pivot is at most
    MB_RESOLVE times its round-off floor (that ratio in *res, *rel NaN), else

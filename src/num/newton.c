@@ -27,6 +27,7 @@ struct newton_ws {
   void *jparams;                  /* ... and its parameters */
   int eager;                      /* newton_set_eager: J with F also under a tolerance */
   int floor;                      /* newton_set_floor: the tolerance is a floor */
+  double best[2];                 /* then the least residual so far, its iteration */
 };
 enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
 static double newton_maxnorm(const gsl_vector *f)
@@ -60,13 +61,15 @@ static int newton_at_roundoff(const gsl_vector *x, const gsl_vector *dx, double 
    iterate (at: the test above) and either below the round-off of |x| = xn
    or with a residual r no lower than the last, rprev (bound NEWTON_STALL
    tol).  Going round in the noise of its own linear solves: three
-   iterations in a row without a residual below the least one before (the
-   same bound).  best holds that least residual and its iteration; k the
-   iteration. */
-static double newton_stall_bound(int at, double dx, double xn, double r, double rprev,
-                                 double *best, int k, double tol)
+   iterations in a row without a residual below 7/8 of the least one before
+   (the same bound).  w->best holds that least residual and its iteration
+   (from the first iteration, k = 1, on). */
+static double newton_stall_bound(newton_ws *w, int at, double dx, double xn, double r,
+                                 double rprev, int k, double tol)
 {
-  if (r < best[0]) {
+  double *best = w->best;
+  if (k == 1) best[0] = HUGE_VAL;
+  if (r < 0.875 * best[0]) {
     best[0] = r;
     best[1] = k;
   }
@@ -1184,7 +1187,6 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
   struct newton_sparse *sp = w->sp;
   const size_t n = w->n;
   const int eager = !(tol > 0);
-  double bound = tol > 0 ? tol : 1e-6, best[2] = {HUGE_VAL, 0};
   double *f = sp->f, r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
   int k = 0, done = 0, ok = newton_sparse_eval(w, x, f, 1) == 0, jac = 1;
   if (ok) {
@@ -1209,12 +1211,14 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
       r = newton_amax(f, n);
       if (tol > 0) {
         done = r < tol;
-        const double b = done || !w->floor ? 0
-          : newton_stall_bound(at, all == all ? dm : all, xm, r, rprev, best, k, tol);
-        if (b > 0) {
-          done = 1;
-          bound = b;
-          break;
+        if (!done && w->floor) {
+          const double b = newton_stall_bound(w, at, all == all ? dm : all, xm, r, rprev, k,
+                                              tol);
+          if (b > 0) {
+            done = 1;
+            tol = b;
+            break;
+          }
         }
       } else done = r == 0 || at || (r >= rprev && r < 1e-9);
       rprev = r;
@@ -1222,7 +1226,7 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
   }
   if (iters) *iters = k;
   if (resid) *resid = r;
-  return (ok && done && r < bound) ? LG_OK : LG_ENEWTON;
+  return (ok && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 /* newton_maxnorm of a contiguous array */
 static inline NEWTON_EXPAND double newton_maxnorm_n(const double *f, size_t n)
@@ -1245,8 +1249,7 @@ static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn 
   newton_direct_state *st = s->state;
   double *xs = s->x->data, *fs = s->f->data, *Js = s->J->data;
   int status, k = 0, done = 0;
-  double r = HUGE_VAL, rprev = HUGE_VAL, dxn = 0, xn = 0, best[2] = {HUGE_VAL, 0};
-  double bound = tol > 0 ? tol : 1e-6;
+  double r = HUGE_VAL, rprev = HUGE_VAL, dxn, xn;
   st->eager = (tol > 0 ? 0 : 1) | w->eager;
   double *dxs = s->dx->data;
   NEWTON_UNROLL for (size_t i = 0; i < n; i++) { xs[i] = x[i]; dxs[i] = 0; }   /* set */
@@ -1271,12 +1274,15 @@ static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn 
       if (status != GSL_SUCCESS) break;
       if (tol > 0) {
         done = r < tol;
-        const double b = done || !w->floor ? 0
-          : newton_stall_bound(st->at_roundoff, dxn, xn, r, rprev, best, k, tol);
-        if (b > 0) {
-          done = 1;
-          bound = b;
-          break;
+        if (!done && w->floor) {
+          /* the last correction is st->dxprev (newton_small_step keeps it) */
+          const double b = newton_stall_bound(w, st->at_roundoff, st->dxprev,
+                                              newton_maxnorm_n(xs, n), r, rprev, k, tol);
+          if (b > 0) {
+            done = 1;
+            tol = b;
+            break;
+          }
         }
       } else done = r == 0 || st->at_roundoff || (r >= rprev && r < 1e-9);
       rprev = r;
@@ -1285,7 +1291,7 @@ static inline NEWTON_EXPAND int newton_solve_fast_n(newton_ws *w, newton_fdf_fn 
   }
   if (iters) *iters = k;
   if (resid) *resid = r;
-  return (status == GSL_SUCCESS && done && r < bound) ? LG_OK : LG_ENEWTON;
+  return (status == GSL_SUCCESS && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 
 /* one copy per size, as for the elimination */
@@ -1311,8 +1317,7 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
   newton_direct_state *ds = w->direct ? w->s->state : NULL;
   const gsl_vector *xs = w->s->x;
   int status, k = 0, done = 0;
-  double r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0, best[2] = {HUGE_VAL, 0};
-  double bound = tol > 0 ? tol : 1e-6;
+  double r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
   w->fdf = fdf;
   w->params = params;
   for (size_t i = 0; i < w->n; i++) w->x0->data[i] = x[i];
@@ -1326,18 +1331,21 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
       k++;
       r = newton_maxnorm(w->s->f);
       if (status != GSL_SUCCESS) break;
-      const int at = ds ? ds->at_roundoff : newton_at_roundoff(xs, w->s->dx, &dxprev);
       if (tol > 0) {
         done = r < tol;
-        const double b = done || !w->floor ? 0
-          : newton_stall_bound(at, newton_maxnorm(w->s->dx), newton_maxnorm(xs), r, rprev, best, k, tol);
-        if (b > 0) {                                  /* stalled: r < b, or no root */
-          done = 1;
-          bound = b;
-          break;
+        if (!done && w->floor) {                      /* stalled: r < b, or no root */
+          const int at = ds ? ds->at_roundoff : newton_at_roundoff(xs, w->s->dx, &dxprev);
+          const double b = newton_stall_bound(w, at, newton_maxnorm(w->s->dx),
+                                              newton_maxnorm(xs), r, rprev, k, tol);
+          if (b > 0) {
+            done = 1;
+            tol = b;
+            break;
+          }
         }
       } else
-        done = r == 0 || at || (r >= rprev && r < 1e-9);
+        done = r == 0 || (ds ? ds->at_roundoff : newton_at_roundoff(xs, w->s->dx, &dxprev))
+               || (r >= rprev && r < 1e-9);
       rprev = r;
     }
     for (size_t i = 0; i < w->n; i++) x[i] = xs->data[i * xs->stride];
@@ -1345,7 +1353,7 @@ int newton_solve(newton_ws *w, newton_fdf_fn fdf, void *params, double *x,
   gsl_set_error_handler(old);
   if (iters) *iters = k;
   if (resid) *resid = r;
-  return (status == GSL_SUCCESS && done && r < bound) ? LG_OK : LG_ENEWTON;
+  return (status == GSL_SUCCESS && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
 }
 double newton_jacobian_error(newton_fdf_fn fdf, void *params, const double *x,
                              size_t n, double eps)

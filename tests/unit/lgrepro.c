@@ -343,7 +343,8 @@ static void test_failures(void)
   gsl_test(st != LGR_ENEWTON, "an unreachable tolerance: %s", lgr_strerror(st));
   char want[256];
   snprintf(want, sizeof want, "step 1, t = 0: the Newton iteration of scheme lgvi-exp did not "
-           "converge (residual %.3g, tolerance 1e-300, at most 1 iterations)",
+           "converge (residual %.3g after 1 iterations, tolerance 1e-300, at most 1 "
+           "iterations)",
            lgr_newton_resid(sim));
   gsl_test(lgr_nsteps(sim) != 0 || strncmp(lgr_last_error(sim), want, strlen(want)) != 0,
            "the Newton failure names step, time, residual and tolerance: %s",
