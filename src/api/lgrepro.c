@@ -129,6 +129,14 @@ static int sim_fail(lgr_sim *sim, int st, char *msg, size_t msglen, const char *
   if (msg && msglen) snprintf(msg, msglen, "%s", sim->err);
   return st;
 }
+
+/* a NULL argument of a call on sim: "no WHAT given", in sim's buffer too if
+   sim is one */
+static int null_arg(lgr_sim *sim, char *msg, size_t msglen, const char *what)
+{
+  if (!sim) return lg_fail(msg, msglen, LGR_EINVAL, "no %s given", what);
+  return sim_fail(sim, LGR_EINVAL, msg, msglen, "no %s given", what);
+}
 static void library_words(char *s, size_t n)
 {
   static const struct { const char *cli, *lib; } word[] = {
@@ -169,20 +177,25 @@ const lgr_model *lgr_model_at(size_t i)
 
 const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen)
 {
-  const lg_model *m = name ? lg_model_find(name) : NULL;
-  if (!m) lg_fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (lgr_model_at lists them)", name ? name : "");
+  if (!name) {
+    lg_fail(msg, msglen, LGR_EINVAL, "no model name given");
+    return NULL;
+  }
+  const lg_model *m = lg_model_find(name);
+  if (!m) lg_fail(msg, msglen, LGR_EINVAL, "unknown model '%s' (lgr_model_at lists them)", name);
   return (const lgr_model *)(const void *)m;
 }
 
-const char *lgr_model_name(const lgr_model *m) { return M_(m)->name; }
-const char *lgr_model_family(const lgr_model *m) { return M_(m)->family; }
-const char *lgr_model_source(const lgr_model *m) { return M_(m)->source; }
-const char *lgr_model_doc(const lgr_model *m) { return M_(m)->doc; }
-const char *lgr_model_columns(const lgr_model *m) { return M_(m)->columns; }
-int lgr_model_ncolumns(const lgr_model *m) { return M_(m)->ncol; }
+const char *lgr_model_name(const lgr_model *m) { return m ? M_(m)->name : NULL; }
+const char *lgr_model_family(const lgr_model *m) { return m ? M_(m)->family : NULL; }
+const char *lgr_model_source(const lgr_model *m) { return m ? M_(m)->source : NULL; }
+const char *lgr_model_doc(const lgr_model *m) { return m ? M_(m)->doc : NULL; }
+const char *lgr_model_columns(const lgr_model *m) { return m ? M_(m)->columns : NULL; }
+int lgr_model_ncolumns(const lgr_model *m) { return m ? M_(m)->ncol : 0; }
 
 static const lg_param *param_at(const lgr_model *m, size_t i)
 {
+  if (!m) return NULL;
   const lg_param *p = M_(m)->params;
   for (size_t k = 0; k < i && p->name; k++) p++;
   return p->name ? p : NULL;
@@ -220,7 +233,7 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
 {
   const lg_model *m = M_(model);
   if (!m || !name) {
-    lg_fail(msg, msglen, LGR_EINVAL, "no model or no scheme name given");
+    lg_fail(msg, msglen, LGR_EINVAL, "no %s given", !m ? "model" : "scheme name");
     return NULL;
   }
   const lg_scheme_type *s = lg_scheme_find(m->family, name);
@@ -237,11 +250,11 @@ const lgr_scheme *lgr_scheme_find(const lgr_model *model, const char *name, char
   return NULL;
 }
 
-const char *lgr_scheme_name(const lgr_scheme *s) { return S_(s)->name; }
-const char *lgr_scheme_family(const lgr_scheme *s) { return S_(s)->family; }
-const char *lgr_scheme_source(const lgr_scheme *s) { return S_(s)->source; }
-const char *lgr_scheme_doc(const lgr_scheme *s) { return S_(s)->doc; }
-int lgr_scheme_implicit(const lgr_scheme *s) { return S_(s)->implicit; }
+const char *lgr_scheme_name(const lgr_scheme *s) { return s ? S_(s)->name : NULL; }
+const char *lgr_scheme_family(const lgr_scheme *s) { return s ? S_(s)->family : NULL; }
+const char *lgr_scheme_source(const lgr_scheme *s) { return s ? S_(s)->source : NULL; }
+const char *lgr_scheme_doc(const lgr_scheme *s) { return s ? S_(s)->doc : NULL; }
+int lgr_scheme_implicit(const lgr_scheme *s) { return s ? S_(s)->implicit : -1; }
 lgr_model *lgr_model_parse(const char *text, const char *where, char *msg, size_t msglen)
 {
   char buf[1] = "";
@@ -309,7 +322,7 @@ void lgr_free(lgr_sim *sim)
 }
 int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
 {
-  if (!sim || !arg) return lg_fail(msg, msglen, LGR_EINVAL, "no simulation or no assignment given");
+  if (!sim || !arg) return null_arg(sim, msg, msglen, !sim ? "simulation" : "assignment");
   char why[512] = "";
   int st = lgr_status(lg_set_param(sim->m, sim->par, arg, why, sizeof why));
   return st == LGR_OK ? st : sim_fail(sim, st, msg, msglen, "%s", why);
@@ -318,8 +331,8 @@ int lgr_set(lgr_sim *sim, const char *arg, char *msg, size_t msglen)
 int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, char *msg,
                    size_t msglen)
 {
-  if (!sim || !name || !v) return lg_fail(msg, msglen, LGR_EINVAL,
-                                       "no simulation, name or values given");
+  if (!sim || !name || !v)
+    return null_arg(sim, msg, msglen, !sim ? "simulation" : !name ? "parameter name" : "values");
   const lg_param *p = lg_param_find(sim->m, name);
   if (!p)
     return sim_fail(sim, LGR_EINVAL, msg, msglen,
@@ -339,7 +352,7 @@ int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len, cha
 int lgr_get(const lgr_sim *sim, const char *name, double *v, int len)
 {
   const lg_param *p = sim && name ? lg_param_find(sim->m, name) : NULL;
-  if (!p) return 0;
+  if (!p || len < 0 || (!v && len > 0)) return 0;
   for (int i = 0; i < len && i < p->len; i++) v[i] = lg_param_ptr(p, sim->par)[i];
   return p->len;
 }
@@ -385,8 +398,9 @@ int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx
 
 int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *msg, size_t msglen)
 {
-  if (!sim || !option || !value) return lg_fail(msg, msglen, LGR_EINVAL,
-                                             "no simulation, option or value given");
+  if (!sim || !option || !value)
+    return null_arg(sim, msg, msglen,
+                    !sim ? "simulation" : !option ? "option name" : "option value");
   const char *o = strncmp(option, "--", 2) == 0 ? option + 2 : option;
   char name[80], why[512] = "";
   snprintf(name, sizeof name, "option %.60s", o);
@@ -651,7 +665,7 @@ int lgr_nbodies(const lgr_sim *sim)
 
 int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b)
 {
-  if (!b || i < 0 || i >= lgr_nbodies(sim)) return LGR_EINVAL;
+  if (!sim || !b || i < 0 || i >= lgr_nbodies(sim)) return LGR_EINVAL;
   const lg_state *s = &sim->st;
   const double *R = s->R, *x = s->x, *W = s->W, *v = s->v;
   lg_body u;

@@ -5,9 +5,12 @@
    and map body coordinates to space; angular velocities W are in the body
    frame.  A function with arguments msg, msglen writes a one-line message
    into msg (the caller's buffer of msglen bytes; NULL and 0 for none) when
-   it fails.  Strings returned belong to the library.  Two simulations may
-   be used in two threads at once; one simulation by one thread at a time.
-   See lgrepro(3). */
+   it fails.  Strings returned belong to the library.  A NULL pointer
+   argument is never dereferenced: unless the comment of a function gives
+   NULL a meaning, the call fails, returning what that comment names
+   (LGR_EINVAL and a message, NULL, NaN, 0 or -1), as it does for an index
+   out of range.  Two simulations may be used in two threads at once; one
+   simulation by one thread at a time.  See lgrepro(3). */
 #ifndef LGREPRO_H
 #define LGREPRO_H
 #include <stddef.h>
@@ -65,63 +68,73 @@ typedef struct {
 } lgr_body;
 /* The number of models in the table (the built-in ones).  Never fails. */
 LGR_API size_t lgr_nmodels(void);
-/* Model i of the table, 0 <= i < lgr_nmodels(); NULL if i is out of range. */
+/* Model i of the table, 0 <= i < lgr_nmodels(); NULL if i is out of range
+   (a negative index converted to size_t is). */
 LGR_API const lgr_model *lgr_model_at(size_t i);
 /* The table's model called name (e.g. "pendulum3d"); NULL and a message if
-   there is none. */
+   there is none or name is NULL. */
 LGR_API const lgr_model *lgr_model_find(const char *name, char *msg, size_t msglen);
-/* The name of model m (not NULL), e.g. "pendulum3d"; the strings of a
-   model live as long as the model. */
+/* The name of model m, e.g. "pendulum3d"; the strings of a model live as
+   long as the model.  NULL for m NULL, as every string of m below. */
 LGR_API const char *lgr_model_name(const lgr_model *m);
-/* The family of m: the schemes of the same family integrate it. */
+/* The family of m: the schemes of the same family integrate it; NULL for m
+   NULL. */
 LGR_API const char *lgr_model_family(const lgr_model *m);
-/* The paper and section m's default parameters come from. */
+/* The paper and section m's default parameters come from; NULL for m NULL. */
 LGR_API const char *lgr_model_source(const lgr_model *m);
-/* A one-line description of m. */
+/* A one-line description of m; NULL for m NULL. */
 LGR_API const char *lgr_model_doc(const lgr_model *m);
-/* The names of m's output columns, comma-separated ("t,...,energy"). */
+/* The names of m's output columns, comma-separated ("t,...,energy"); NULL
+   for m NULL. */
 LGR_API const char *lgr_model_columns(const lgr_model *m);
-/* The number of m's output columns: the length of the row lgr_row writes. */
+/* The number of m's output columns: the length of the row lgr_row writes.
+   0 for m NULL (a model has at least the column t). */
 LGR_API int lgr_model_ncolumns(const lgr_model *m);
 
 /* The name of parameter i of model m (from 0), as lgr_set takes it; NULL
-   after the last parameter. */
+   after the last parameter, and for m NULL (so the three below). */
 LGR_API const char *lgr_param_name(const lgr_model *m, size_t i);
 /* The count of numbers parameter i holds: 1, 3, or 9 for a 3 x 3 matrix row
-   by row; 0 after the last parameter. */
+   by row; 0 after the last parameter or for m NULL. */
 LGR_API int lgr_param_len(const lgr_model *m, size_t i);
 /* The SI unit of parameter i, e.g. "kg m^2" ("-" if none); NULL after the
-   last parameter. */
+   last parameter or for m NULL. */
 LGR_API const char *lgr_param_unit(const lgr_model *m, size_t i);
-/* A one-line description of parameter i; NULL after the last parameter. */
+/* A one-line description of parameter i; NULL after the last parameter or
+   for m NULL. */
 LGR_API const char *lgr_param_doc(const lgr_model *m, size_t i);
 
 /* The number of schemes in the table, of every family.  Never fails. */
 LGR_API size_t lgr_nschemes(void);
-/* Scheme i of the table, 0 <= i < lgr_nschemes(); NULL if out of range. */
+/* Scheme i of the table, 0 <= i < lgr_nschemes(); NULL if out of range
+   (a negative index converted to size_t is). */
 LGR_API const lgr_scheme *lgr_scheme_at(size_t i);
 /* The scheme called name of m's family; NULL and a message if there is
-   none, naming the family when the scheme exists for another. */
+   none, naming the family when the scheme exists for another, or if m or
+   name is NULL. */
 LGR_API const lgr_scheme *lgr_scheme_find(const lgr_model *m, const char *name,
                                           char *msg, size_t msglen);
-/* The name of scheme s (not NULL), e.g. "lgvi-exp"; static storage. */
+/* The name of scheme s, e.g. "lgvi-exp"; static storage.  NULL for s NULL,
+   as every string of s below. */
 LGR_API const char *lgr_scheme_name(const lgr_scheme *s);
-/* The family of models s integrates. */
+/* The family of models s integrates; NULL for s NULL. */
 LGR_API const char *lgr_scheme_family(const lgr_scheme *s);
-/* The paper and equations s comes from, e.g. "sun2022 Eqs. 43-44". */
+/* The paper and equations s comes from, e.g. "sun2022 Eqs. 43-44"; NULL for
+   s NULL. */
 LGR_API const char *lgr_scheme_source(const lgr_scheme *s);
-/* A one-line description of s. */
+/* A one-line description of s; NULL for s NULL. */
 LGR_API const char *lgr_scheme_doc(const lgr_scheme *s);
-/* 1 if each step of s solves a nonlinear system (a Newton iteration), else 0. */
+/* 1 if each step of s solves a nonlinear system (a Newton iteration), else
+   0; -1 for s NULL. */
 LGR_API int lgr_scheme_implicit(const lgr_scheme *s);
 /* A multibody model from the text of a model file (lgrepro-model(5)); where
    names the text in messages ("WHERE:LINE: problem"; NULL: "model").  The
    text is not kept.  Returns a model the caller frees with lgr_model_free,
-   or NULL and a message. */
+   or NULL and a message (also for text NULL). */
 LGR_API lgr_model *lgr_model_parse(const char *text, const char *where,
                                    char *msg, size_t msglen);
 /* The same, from the file at path (a regular file).  NULL and a message
-   naming the file if it cannot be read or parsed. */
+   naming the file if it cannot be read or parsed, or if path is NULL. */
 LGR_API lgr_model *lgr_model_read(const char *path, char *msg, size_t msglen);
 /* Frees a model of lgr_model_parse or lgr_model_read, after every
    simulation using it has been freed.  NULL and the table's models are
@@ -130,22 +143,26 @@ LGR_API void lgr_model_free(lgr_model *m);
 /* A simulation of model m by its family's scheme called scheme, with m's
    default parameters and the default solver options; not started (call
    lgr_init).  m must outlive the simulation.  Returns a simulation the
-   caller frees with lgr_free, or NULL and a message (an unknown scheme,
-   one of another family, out of memory). */
+   caller frees with lgr_free, or NULL and a message (m or scheme NULL, an
+   unknown scheme, one of another family, out of memory). */
 LGR_API lgr_sim *lgr_alloc(const lgr_model *m, const char *scheme, char *msg, size_t msglen);
 /* Sets a parameter from text, "NAME=VALUE": VALUE is one number, or
    comma-separated components ("1,2,3"; a 3 x 3 matrix row by row, or
    "cardan:A,B,C" in rad), in the parameter's SI unit.  Takes effect at the
    next lgr_init, which checks the parameters together.  LGR_EINVAL and a
    message naming the parameter if NAME is unknown or VALUE is not finite
-   numbers of the right count; the parameter is then unchanged. */
+   numbers of the right count; the parameter is then unchanged.  LGR_EINVAL
+   and a message for sim or assignment NULL. */
 LGR_API int lgr_set(lgr_sim *sim, const char *assignment, char *msg, size_t msglen);
 /* The same with the numbers: len doubles from v (copied), len being the
-   parameter's count (lgr_param_len).  LGR_EINVAL and a message otherwise. */
+   parameter's count (lgr_param_len).  LGR_EINVAL and a message otherwise,
+   and for sim, name or v NULL. */
 LGR_API int lgr_set_values(lgr_sim *sim, const char *name, const double *v, int len,
                            char *msg, size_t msglen);
 /* Copies up to len numbers of parameter name into v; returns the count the
-   parameter holds (which may exceed len), or 0 for an unknown name. */
+   parameter holds (which may exceed len), or 0 for an unknown name.  v may
+   be NULL with len 0, to ask for the count alone.  0, and nothing copied,
+   for sim or name NULL, for v NULL with len > 0, and for len < 0. */
 LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
 /* Sets a solver option from text: "newton-tol" (residual tolerance of each
    implicit step, > 0), "newton-maxiter" (iterations per step, a positive
@@ -160,8 +177,8 @@ LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
    columns Fk_1.., Mk_1..; refused for a model without joints).  A Newton
    option is refused for an explicit scheme.  Takes effect at the next
    lgr_init.  LGR_EINVAL
-   and a message naming the option if the name or the value is bad; the
-   simulation is then unchanged. */
+   and a message naming the option if the name or the value is bad, and
+   for sim, name or value NULL; the simulation is then unchanged. */
 LGR_API int lgr_set_option(lgr_sim *sim, const char *name, const char *value,
                            char *msg, size_t msglen);
 /* A force callback (lgr_set_force): adds into f (6 nb numbers, zero on
@@ -189,21 +206,21 @@ typedef void (*lgr_force_jac_fn)(void *ctx, double t, int nb, const lgr_body *q,
    then solve dense Newton systems (the callback may couple every body):
    a cost per step cubic in nb, where springs keep it linear.  The energy
    (lgr_energy, the energy column) leaves out its work.  Takes effect at
-   the next lgr_init.  LGR_OK; LGR_EINVAL and a message for a model of
-   another family; LGR_ENOMEM. */
+   the next lgr_init.  LGR_OK; LGR_EINVAL and a message for sim NULL or a
+   model of another family; LGR_ENOMEM.  fn, jac and ctx may be NULL. */
 LGR_API int lgr_set_force(lgr_sim *sim, lgr_force_fn fn, lgr_force_jac_fn jac, void *ctx,
                           char *msg, size_t msglen);
 /* After an lgr_init that assembled the initial state (the option
    "assemble", or an 'assemble' line in the model file): the largest joint
    residuals before and after, in position (m, resid[0] and resid[1]) and
    velocity (m/s, resid[2] and resid[3]).  LGR_OK; LGR_EINVAL if the last
-   lgr_init did not assemble (or failed) or resid is NULL. */
+   lgr_init did not assemble (or failed) or sim or resid is NULL. */
 LGR_API int lgr_assembly(const lgr_sim *sim, double resid[4]);
 /* After the same: how far body i (0 <= i < lgr_nbodies) moved: moved[0]
    the translation of its mass centre (m), moved[1] its rotation angle
    (rad), moved[2] and moved[3] the changes of its velocity (m/s) and of
-   its angular velocity (rad/s).  LGR_OK; LGR_EINVAL if i is out of range
-   or the last lgr_init did not assemble. */
+   its angular velocity (rad/s).  LGR_OK; LGR_EINVAL if i is out of range,
+   the last lgr_init did not assemble, or sim or moved is NULL. */
 LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
 /* After a successful lgr_init of a multibody model: how many of its
    constraint rows are redundant at t = 0 (they remove a motion that other
@@ -212,7 +229,7 @@ LGR_API int lgr_assembly_moved(const lgr_sim *sim, int i, double moved[4]);
    (reaction forces) of least norm.  A change of
    that rank during the run (the mechanism passes a singular
    configuration) ends lgr_step with LGR_ERANK, naming the joints.  0 for
-   none, for a model without joints, or before lgr_init. */
+   none, for a model without joints, before lgr_init, or for sim NULL. */
 LGR_API int lgr_redundant(const lgr_sim *sim);
 /* Starts (or restarts) the simulation at t = 0 with step h (s, finite and
    > 0): checks the parameters as the model sees them, allocates the
@@ -221,24 +238,27 @@ LGR_API int lgr_redundant(const lgr_sim *sim);
    spring or force callback for dh, named in the message), LGR_ENOMEM, or
    the status of a
    scheme that could not start (LGR_ENEWTON, LGR_ERANK, ...), with a message;
-   the simulation then stays unstarted. */
+   the simulation then stays unstarted.  LGR_EINVAL and a message for sim
+   NULL. */
 LGR_API int lgr_init(lgr_sim *sim, double h, char *msg, size_t msglen);
 /* Advances by one step of h.  LGR_OK; LGR_EINVAL if the simulation is not
-   started; or the failure of the step: LGR_ENEWTON, LGR_ENONFINITE,
+   started or sim is NULL; or the failure of the step: LGR_ENEWTON, LGR_ENONFINITE,
    LGR_ERANK, LGR_EWORK, LGR_ESOLVER, LGR_ENOMEM, with the detail in
    lgr_last_error.
    After a failure every further step returns the same status until
    lgr_init. */
 LGR_API int lgr_step(lgr_sim *sim);
 /* The message of the last call on sim that failed (lgr_set, lgr_set_values,
-   lgr_set_option, lgr_init, lgr_step), e.g. "step 43, t = 0.42: the state
+   lgr_set_option, lgr_set_force, lgr_init, lgr_step; a NULL argument
+   other than sim included), e.g. "step 43, t = 0.42: the state
    became infinite or NaN (W) ..."; "" after lgr_alloc and after a
    successful lgr_init.  The buffer belongs to sim and is rewritten by its
    next failure; "" for sim NULL.  Never NULL. */
 LGR_API const char *lgr_last_error(const lgr_sim *sim);
 /* Frees sim and its workspace (not its model).  NULL is ignored. */
 LGR_API void lgr_free(lgr_sim *sim);
-/* The time (s) of the current state; NaN before lgr_init. */
+/* The time (s) of the current state; NaN before lgr_init.  Every reader
+   below returns for sim NULL what it returns before lgr_init. */
 LGR_API double lgr_time(const lgr_sim *sim);
 /* The steps taken since lgr_init (a failed step does not count); 0 before. */
 LGR_API long lgr_nsteps(const lgr_sim *sim);
@@ -248,7 +268,8 @@ LGR_API int lgr_nbodies(const lgr_sim *sim);
 /* Copies body i (0 <= i < lgr_nbodies) of the current state into *b (R
    and W in the body frame of the model file, also for a body given by its
    full inertia tensor, which the schemes integrate in its principal frame).
-   LGR_EINVAL if i is out of range or the simulation is not started. */
+   LGR_EINVAL if i is out of range, the simulation is not started, or sim
+   or b is NULL. */
 LGR_API int lgr_get_body(const lgr_sim *sim, int i, lgr_body *b);
 /* The Newton iterations of the last step (0 for an explicit scheme); 0
    before lgr_init. */
@@ -259,10 +280,11 @@ LGR_API int lgr_newton_iters(const lgr_sim *sim);
 LGR_API double lgr_newton_resid(const lgr_sim *sim);
 /* Writes the model's output row of the current state into out, which holds
    lgr_model_ncolumns numbers (the columns of lgr_model_columns, in their
-   units).  LGR_EINVAL if the simulation is not started or out is NULL. */
+   units).  LGR_EINVAL if the simulation is not started or sim or out is
+   NULL. */
 LGR_API int lgr_row(const lgr_sim *sim, double *out);
 /* One column of the output row by name, e.g. "energy" or "x2_1"; NaN for
-   an unknown column or before lgr_init.  With the option reactions set, a
+   an unknown column, column NULL, or before lgr_init.  With the option reactions set, a
    multibody simulation also has the columns of lgsim run --reactions:
    Fk_1..Fk_3, the force of joint k on its second side, and Mk_1..Mk_3 for
    a joint that removes rotations, the torque about that side's joint

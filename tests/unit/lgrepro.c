@@ -1,6 +1,8 @@
 /* Unit tests of the public library (api/lgrepro); with arguments, the first
    message the library gives for an lgsim-style command line. */
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -442,6 +444,152 @@ static void test_statuses(void)
                  "configuration)");
   lgr_model_free(flat);
 }
+/* msg as the call left it is want; msg is emptied for the next call */
+static int said(char *msg, const char *want)
+{
+  const int same = strcmp(msg, want) == 0;
+  msg[0] = '\0';
+  return same;
+}
+
+static void test_null_table(void)
+{
+  char msg[256] = "";
+  const lgr_model *none = lgr_model_at(99999);
+  const lgr_scheme *nos = lgr_scheme_at(99999);
+  const lgr_model *m = lgr_model_find("pendulum3d-moiseev", NULL, 0);
+  const int neg[] = {-1, -2, -99999, INT_MIN};
+  gsl_test(none != NULL || lgr_model_at(lgr_nmodels()) != NULL || lgr_model_at(SIZE_MAX) != NULL,
+           "lgr_model_at out of range: NULL");
+  gsl_test(nos != NULL || lgr_scheme_at(lgr_nschemes()) != NULL
+           || lgr_scheme_at(SIZE_MAX) != NULL, "lgr_scheme_at out of range: NULL");
+  size_t np = 0;
+  while (lgr_param_name(m, np)) np++;
+  gsl_test(np == 0 || lgr_param_len(m, np) != 0 || lgr_param_unit(m, np) != NULL
+           || lgr_param_doc(m, np) != NULL || lgr_param_name(m, SIZE_MAX) != NULL,
+           "parameter %zu of %zu: NULL and 0", np, np);
+  for (size_t k = 0; k < sizeof neg / sizeof neg[0]; k++) {
+    const size_t i = (size_t)neg[k];
+    gsl_test(lgr_model_at(i) != NULL || lgr_scheme_at(i) != NULL || lgr_param_name(m, i) != NULL
+             || lgr_param_len(m, i) != 0 || lgr_param_unit(m, i) != NULL
+             || lgr_param_doc(m, i) != NULL, "index %d: no model, scheme or parameter", neg[k]);
+  }
+  gsl_test(lgr_model_name(none) || lgr_model_family(none) || lgr_model_source(none)
+           || lgr_model_doc(none) || lgr_model_columns(none) || lgr_model_ncolumns(none) != 0,
+           "the strings of model NULL are NULL, its column count 0");
+  gsl_test(lgr_param_name(none, 0) || lgr_param_len(none, 0) != 0 || lgr_param_unit(none, 0)
+           || lgr_param_doc(none, 0), "model NULL has no parameter");
+  gsl_test(lgr_scheme_name(nos) || lgr_scheme_family(nos) || lgr_scheme_source(nos)
+           || lgr_scheme_doc(nos) || lgr_scheme_implicit(nos) != -1,
+           "the strings of scheme NULL are NULL, lgr_scheme_implicit -1");
+  gsl_test(lgr_model_find(NULL, msg, sizeof msg) || !said(msg, "no model name given")
+           || lgr_model_find(NULL, NULL, 0) || lgr_model_find(NULL, NULL, sizeof msg),
+           "lgr_model_find(NULL): NULL, and a message if asked");
+  gsl_test(lgr_scheme_find(none, "rk4", msg, sizeof msg) || !said(msg, "no model given")
+           || lgr_scheme_find(m, NULL, msg, sizeof msg) || !said(msg, "no scheme name given")
+           || lgr_scheme_find(NULL, NULL, NULL, 0), "lgr_scheme_find with a NULL: NULL");
+  gsl_test(lgr_model_parse(NULL, "mine", msg, sizeof msg) || !said(msg, "no model text given")
+           || lgr_model_parse(NULL, NULL, NULL, 0), "lgr_model_parse(NULL): NULL");
+  gsl_test(lgr_model_parse("model x\nbody a\nfrobnicate 2\n", NULL, msg, sizeof msg)
+           || strncmp(msg, "model:3: ", 9) != 0, "where NULL: the text is called model: %s", msg);
+  gsl_test(lgr_model_read(NULL, msg, sizeof msg) || !said(msg, "no model file given")
+           || lgr_model_read(NULL, NULL, 0), "lgr_model_read(NULL): NULL");
+  lgr_model_free(NULL);
+  gsl_test(lgr_alloc(none, "rk4", msg, sizeof msg) || !said(msg, "no model given")
+           || lgr_alloc(m, NULL, msg, sizeof msg) || !said(msg, "no scheme name given")
+           || lgr_alloc(NULL, NULL, NULL, 0), "lgr_alloc with a NULL: NULL");
+}
+
+static void test_null_sim(void)
+{
+  char msg[256] = "";
+  double v[9] = {0}, r[4] = {0};
+  lgr_body b;
+  lgr_sim *none = NULL;
+  gsl_test(lgr_set(none, "m=1", msg, sizeof msg) != LGR_EINVAL
+           || !said(msg, "no simulation given")
+           || lgr_set_values(none, "m", v, 1, msg, sizeof msg) != LGR_EINVAL
+           || !said(msg, "no simulation given") || lgr_get(none, "m", v, 1) != 0
+           || lgr_set_option(none, "reortho", "1", msg, sizeof msg) != LGR_EINVAL
+           || !said(msg, "no simulation given")
+           || lgr_set_force(none, NULL, NULL, NULL, msg, sizeof msg) != LGR_EINVAL
+           || !said(msg, "no simulation given"), "the setters refuse simulation NULL");
+  gsl_test(lgr_assembly(none, r) != LGR_EINVAL || lgr_assembly_moved(none, 0, r) != LGR_EINVAL
+           || lgr_redundant(none) != 0 || lgr_init(none, 0.01, msg, sizeof msg) != LGR_EINVAL
+           || !said(msg, "no simulation given") || lgr_step(none) != LGR_EINVAL
+           || strcmp(lgr_last_error(none), "") != 0, "simulation NULL: no run, no message");
+  lgr_free(none);
+  gsl_test(!isnan(lgr_time(none)) || lgr_nsteps(none) != 0 || lgr_nbodies(none) != 0
+           || lgr_get_body(none, 0, &b) != LGR_EINVAL || lgr_newton_iters(none) != 0
+           || !isnan(lgr_newton_resid(none)) || lgr_row(none, v) != LGR_EINVAL
+           || !isnan(lgr_value(none, "t")) || !isnan(lgr_energy(none))
+           || !isnan(lgr_orth_err(none)) || !isnan(lgr_phi_err(none))
+           || !isnan(lgr_dphi_err(none)), "simulation NULL: the readers' values before lgr_init");
+
+  /* a started simulation, each other pointer NULL in turn */
+  const lgr_model *dp = lgr_model_find("doublependulum", NULL, 0);
+  lgr_sim *sim = dp ? lgr_alloc(dp, "rkmk4", NULL, 0) : NULL;
+  int st = sim ? lgr_set_option(sim, "assemble", "1", NULL, 0) : LGR_EINVAL;
+  if (st == LGR_OK) st = lgr_init(sim, 0.001, msg, sizeof msg);
+  gsl_test(st != LGR_OK, "the double pendulum starts, assembled: %s", st ? msg : "");
+  if (st != LGR_OK) { lgr_free(sim); return; }
+  static const struct { const char *call, *want; } named[] = {
+    {"lgr_set", "no assignment given"},
+    {"lgr_set_values", "no parameter name given"},
+    {"lgr_set_values", "no values given"},
+    {"lgr_set_option", "no option name given"},
+    {"lgr_set_option", "no option value given"},
+  };
+  for (int k = 0; k < 5; k++) {
+    for (int own = 0; own < 2; own++) {      /* the caller's buffer, then none */
+      char *buf = own ? NULL : msg;
+      const size_t n = own ? 0 : sizeof msg;
+      st = k == 0 ? lgr_set(sim, NULL, buf, n)
+         : k == 1 ? lgr_set_values(sim, NULL, v, 1, buf, n)
+         : k == 2 ? lgr_set_values(sim, "m1", NULL, 1, buf, n)
+         : k == 3 ? lgr_set_option(sim, NULL, "1", buf, n)
+                  : lgr_set_option(sim, "reortho", NULL, buf, n);
+      gsl_test(st != LGR_EINVAL || (!own && !said(msg, named[k].want))
+               || strcmp(lgr_last_error(sim), named[k].want) != 0,
+               "%s with a NULL (%s buffer): LGR_EINVAL, '%s' also in lgr_last_error: %s",
+               named[k].call, own ? "no" : "a", named[k].want, lgr_last_error(sim));
+    }
+  }
+  gsl_test(lgr_get(sim, NULL, v, 1) != 0 || lgr_get(sim, "m1", NULL, 1) != 0
+           || lgr_get(sim, "J1", v, -1) != 0 || lgr_get(sim, "J1", v, INT_MIN) != 0
+           || lgr_get(sim, "J1", NULL, 0) != 3 || lgr_get(sim, "J1", v, 3) != 3,
+           "lgr_get: 0 for a NULL or len < 0, the count for v NULL with len 0");
+  gsl_test(lgr_set_force(sim, NULL, NULL, NULL, msg, sizeof msg) != LGR_OK,
+           "lgr_set_force(sim, NULL, NULL, NULL): no callback, accepted");
+  const int nb = lgr_nbodies(sim);
+  gsl_test(nb != 2 || lgr_assembly(sim, r) != LGR_OK || lgr_assembly(sim, NULL) != LGR_EINVAL,
+           "lgr_assembly: resid NULL refused, a buffer filled");
+  const int bad[] = {-1, INT_MIN, 2, 99999, INT_MAX};
+  gsl_test(lgr_assembly_moved(sim, 1, r) != LGR_OK
+           || lgr_assembly_moved(sim, 1, NULL) != LGR_EINVAL
+           || lgr_get_body(sim, 1, &b) != LGR_OK || lgr_get_body(sim, 1, NULL) != LGR_EINVAL,
+           "lgr_assembly_moved and lgr_get_body: a NULL buffer refused, a buffer filled");
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    gsl_test(lgr_assembly_moved(sim, bad[k], r) != LGR_EINVAL
+             || lgr_get_body(sim, bad[k], &b) != LGR_EINVAL,
+             "body %d of 2: LGR_EINVAL", bad[k]);
+  const int nc = lgr_model_ncolumns(dp);
+  double *row = nc > 0 ? malloc((size_t)nc * sizeof *row) : NULL;
+  gsl_test(!row || lgr_row(sim, row) != LGR_OK || lgr_row(sim, NULL) != LGR_EINVAL
+           || !isnan(lgr_value(sim, NULL)) || lgr_value(sim, "t") != 0,
+           "lgr_row(sim, NULL) and lgr_value(sim, NULL) refused");
+  free(row);
+  st = lgr_step(sim);
+  gsl_test(st != LGR_OK || lgr_nsteps(sim) != 1 || !(lgr_phi_err(sim) < 1e-10),
+           "after the refused calls the simulation steps: %s", lgr_strerror(st));
+  lgr_free(sim);
+}
+
+static void test_null(void)
+{
+  test_null_table();
+  test_null_sim();
+}
 static int say(const char *msg)
 {
   printf("%s\n", msg);
@@ -488,5 +636,6 @@ int main(int argc, char **argv)
   test_own_model();
   test_failures();
   test_statuses();
+  test_null();
   exit(gsl_test_summary());
 }
