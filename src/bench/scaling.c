@@ -1,6 +1,7 @@
 /* scaling.c (bench): instructions and processor time per step of every
    multibody scheme on chains of 16 and 128 spinning rods, their ratios
-   against the bar of 12, and DH at 128 rods against 4e6 instructions. */
+   against the bar of 12, DH at 128 rods against 4e6 instructions, and DH
+   and RATTLie on hanging chains of 64 and 1,024 rods against a bar of 20. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,23 @@ static double instr(const char *file, const char *sch)
   a1[8] = "0.02";
   double i2 = bench_instructions(a1);
   return i1 < 0 || i2 < 0 ? NAN : (i2 - i1) / 10;
+}
+
+/* the hanging chain of n rods of the large mechanisms' test, at rest,
+   tilted by 0.1 rad, written to path */
+static int write_hanging(const char *path, int n)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  const double s = sin(0.1), c = cos(0.1);
+  fprintf(f, "model hanging%d\ngravity 9.81 0 0 -1\n", n);
+  for (int i = 1; i <= n; i++)
+    fprintf(f, "body b%d\n mass 0.1\n inertia 0.00083333 0.00083333 0.0001\n"
+               " rotation 1 0 0 0 %.17g %.17g 0 %.17g %.17g\n position 0 %.17g %.17g\n",
+            i, c, -s, s, c, (i - 0.5) * 0.1 * s, -(i - 0.5) * 0.1 * c);
+  fprintf(f, "joint ground 0 0 0 b1 0 0 0.05\n");
+  for (int i = 2; i <= n; i++) fprintf(f, "joint b%d 0 0 -0.05 b%d 0 0 0.05\n", i - 1, i);
+  return fclose(f);
 }
 
 /* processor seconds per step of one run of nsteps */
@@ -99,10 +117,37 @@ int main(void)
   int pdh = !(dh128 > 4e6);
   printf("bar: DH at 128 rods at most 4e6 instructions per step: %.3g: %s\n", dh128,
          pdh ? "PASS" : "FAIL");
+  /* the hanging chain of 64 and 1,024 rods, DH and RATTLie: bar 20 */
+  char f64[300], f1k[300];
+  snprintf(f64, sizeof f64, "%s/hanging64.mb", dir);
+  snprintf(f1k, sizeof f1k, "%s/hanging1024.mb", dir);
+  if (write_hanging(f64, 64) || write_hanging(f1k, 1024)) return 1;
+  lg_model *m64 = mb_model_read(f64, msg, sizeof msg), *m1k = mb_model_read(f1k, msg, sizeof msg);
+  if (!m64 || !m1k) { fprintf(stderr, "scaling: %s\n", msg); return 1; }
+  printf("# hanging chains of 64 and 1024 rods at rest, h = 1e-3: as above; bar: ratio <= 20\n");
+  printf("%-12s %12s %12s %7s %10s %10s %7s\n", "scheme", "instr N=64", "instr N=1024", "ratio",
+         "us N=64", "us N=1024", "ratio");
+  static const char *const vi[] = {"dh", "rattlie"};
+  for (int s = 0; s < 2; s++) {
+    double i64 = instr(f64, vi[s]), i1k = instr(f1k, vi[s]);
+    double t64 = INFINITY, t1k = INFINITY;
+    for (int r = 0; r < 5; r++) {
+      t64 = fmin(t64, cpu(m64, vi[s], 1600));
+      t1k = fmin(t1k, cpu(m1k, vi[s], 100));
+    }
+    int pass = t1k / t64 <= 20;
+    ok = ok && pass;
+    printf("%-12s %12.0f %12.0f %7.2f %10.1f %10.1f %7.2f  %s\n", vi[s], i64, i1k, i1k / i64,
+           t64 * 1e6, t1k * 1e6, t1k / t64, pass ? "PASS" : "FAIL");
+  }
+  mb_model_free(m64);
+  mb_model_free(m1k);
   mb_model_free(m16);
   mb_model_free(m128);
   remove(f16);
   remove(f128);
+  remove(f64);
+  remove(f1k);
   rmdir(dir);
   return ok && pdh ? 0 : 1;
 }
