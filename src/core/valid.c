@@ -178,7 +178,7 @@ int lg_check_rotation(char *msg, size_t n, const char *name, double R[9], int re
     return lg_param_error(msg, n, name, R, 9,
                           "is too far from a rotation to repair (||I - R R^T|| = %.3g > %g)",
                           err, LG_REORTHO_MAX);
-  if (so3_reortho(R, R) != LG_OK)
+  if (so3_reortho(R, R) != 0)
     return lg_param_error(msg, n, name, R, 9, "cannot be made orthogonal");
   return LG_OK;
 }

@@ -1,7 +1,6 @@
 /* so3.c: SO(2) and SO(3) maps, accurate to round-off at small angles. */
 #include <math.h>
 #include <string.h>
-#include "core/lg.h"
 #include "lie/so3.h"
 
 void so3_vee(double w[3], const double S[9])
@@ -336,11 +335,11 @@ int so3_reortho(double Q[9], const double A[9])
 {
   double X[9], E[9], f2 = 0.0;
   for (int k = 0; k < 9; k++) {
-    if (!isfinite(A[k])) return LG_EINVAL;
+    if (!isfinite(A[k])) return -1;
     f2 += A[k] * A[k];
   }
   double scale = sqrt(f2 / 3.0);
-  if (!(scale > 0.0) || !(so3_det(A) > 1e-12 * scale * scale * scale)) return LG_EINVAL;
+  if (!(scale > 0.0) || !(so3_det(A) > 1e-12 * scale * scale * scale)) return -1;
   memcpy(X, A, sizeof X);
   int it = 0;
   for (; it < 100 && so3_gram_defect(E, X) >= 1e-2; it++) {
@@ -357,9 +356,9 @@ int so3_reortho(double Q[9], const double A[9])
     so3_mul(P, X, E);
     for (int k = 0; k < 9; k++)
       X[k] += 0.5 * P[k];
-    if (e < 1e-9) { memcpy(Q, X, sizeof X); return LG_OK; }
+    if (e < 1e-9) { memcpy(Q, X, sizeof X); return 0; }
   }
-  return LG_EINVAL;
+  return -1;
 }
 void so2_exp(double R[4], double theta)
 {

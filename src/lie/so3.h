@@ -156,7 +156,8 @@ void so3_rotz(double R[9], double a);
 void so3_cardan(double R[9], const double a[3]);
 /* Frobenius norm of I - R R^T */
 double so3_orth_err(const double R[9]);
-/* Q = nearest rotation to A (polar factor); LG_EINVAL if singular or det A <= 0 */
+/* Q = nearest rotation to A (polar factor): 0, or -1 (Q untouched) if A is not
+   finite, singular or det A <= 0 */
 int so3_reortho(double Q[9], const double A[9]);
 /* R = planar rotation by theta, row-major 2x2 */
 void so2_exp(double R[4], double theta);

@@ -595,7 +595,7 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
      gains less than half */
   if (a->phi > a->tol) {
     for (int i = 0; i < nb; i++)
-      if (so3_reortho(q[i].R, q[i].R) != LG_OK) return LG_EINVAL;
+      if (so3_reortho(q[i].R, q[i].R) != 0) return LG_EINVAL;
     for (double prev = INFINITY; a->rounds < MB_ASSEMBLE_MAXIT;) {
       int st = mb_project_joints(p, q, w);
       a->rounds++;

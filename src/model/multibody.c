@@ -2045,7 +2045,7 @@ int mb_reactions(const mb_par *p, const lg_body *q, mb_work *w, double *dV, doub
 int mb_project(const mb_par *p, lg_body *q, mb_work *w)
 {
   for (int i = 0; i < w->nb; i++)
-    if (so3_reortho(q[i].R, q[i].R) != LG_OK) return LG_EINVAL;
+    if (so3_reortho(q[i].R, q[i].R) != 0) return LG_EINVAL;
   return mb_project_joints(p, q, w);
 }
 
