@@ -223,6 +223,12 @@ static void help_run(FILE *f)
     "                      for a joint that removes rotations the torque\n"
     "                      Mk_1..Mk_3 (N m) about that side's joint point, from\n"
     "                      the index-1 multipliers at each written state\n"
+    "  --joint-coordinates for a multibody model: append each joint's coordinates\n"
+    "                      and rates: qK, qdK (rad, rad/s; m, m/s) of a revolute\n"
+    "                      or prismatic joint K, qK_1, qK_2, qdK_1, qdK_2 of a\n"
+    "                      cylindrical (angle, travel) or universal joint (two\n"
+    "                      angles); angles about the axes as written, from zero\n"
+    "                      at t = 0 and continuous through pi\n"
     "  --help, -h          this text\n"
     "\n"
     "Bad values (unknown names, non-numbers, wrong number of components, h <= 0,\n"
@@ -646,6 +652,8 @@ static int write_header(csv_writer *w, const run_args *a)
     st |= csv_printf(w, "# assemble = 1\n");
   if (a->reactions)
     st |= csv_printf(w, "# reactions = 1\n");
+  if (a->coords)
+    st |= csv_printf(w, "# joint_coordinates = 1\n");
   if (a->redundant > 0)
     st |= csv_printf(w, "# redundant = %d: %s\n", a->redundant, a->redundant_txt);
   return st ? LG_EOUTPUT : LG_OK;
@@ -742,6 +750,10 @@ static int emit_row(void *ctx, const lg_state *s)
     mb_at(p, s->t);
     mb_reactions(p, s->body, e->a->rw, e->a->rbuf, e->a->rbuf + 6 * p->topo->nb, e->row + ncol);
     ncol += e->a->nreact;
+  }
+  if (e->a->ncoord && !s->own) {
+    mb_coord_eval(e->a->coord, e->a->par, s->body, s->t, e->row + ncol);
+    ncol += e->a->ncoord;
   }
   if (e->implicit) e->row[ncol] = s->newton_iters;
   for (int i = 0; i < ncol; i++)
