@@ -106,7 +106,8 @@ e=$(awk '{ print $2 - 5 * $1 }' "$tmp/c.txt" | max_abs)
 check "cylindrical: q1_1 = 5 t, unwrapped ($e < 1e-8)" below "$e" 1e-8
 e=$(awk '{ print $3 - (2 * $1 - 9.81 * $1 * $1 / 2) }' "$tmp/c.txt" | max_abs)
 check "cylindrical: q1_2 = 2 t - g t^2 / 2 ($e < 1e-8)" below "$e" 1e-8
-e=$(awk '{ a = $4 - 5; b = $5 - (2 - 9.81 * $1); print (a < 0 ? -a : a) + (b < 0 ? -b : b) }' "$tmp/c.txt" | max_abs)
+e=$(awk '{ a = $4 - 5; b = $5 - (2 - 9.81 * $1)
+           print (a < 0 ? -a : a) + (b < 0 ? -b : b) }' "$tmp/c.txt" | max_abs)
 check "cylindrical: the rates are 5 and 2 - g t ($e < 1e-8)" below "$e" 1e-8
 
 # the hinge and the cardan joint: each rate is the derivative of its angle

@@ -529,7 +529,7 @@ int anim_write(const anim_args *a, const anim_frames *f, const char *dir, const 
   fputs("set output ", gp);
   gp_quote(gp, target);
   fputs("\nset encoding utf8\nunset key\nset view equal xyz\n", gp);
-  fprintf(gp, "set view %.6g, %.6g, %s\n", rx, rz, a->strip ? "1.9" : "1.4");
+  fprintf(gp, "set view %.6g, %.6g, %s\n", rx, rz, a->strip ? "1.25" : "1.4");
   fprintf(gp, "set xrange [%.9g:%.9g]\n", f->lo[0] - pad, f->hi[0] + pad);
   for (int r = 1; r < 3; r++)
     fprintf(gp, "set %crange [%.9g:%.9g]\n", 'x' + r, down ? -f->hi[r] - pad : f->lo[r] - pad,
@@ -541,7 +541,7 @@ int anim_write(const anim_args *a, const anim_frames *f, const char *dir, const 
         "set style line 3 lc rgb '#c0392b' pt 7 ps 1.2\nset style line 4 lc rgb '#1f4e9e' pt 6 "
         "ps 0.8\nset style line 5 lc rgb '#000000' pt 5 ps 1.2\n", gp);
   if (a->strip) fputs("unset xtics\nunset ytics\nunset ztics\nunset xlabel\nunset ylabel\n"
-                      "unset zlabel\nset border 0\nset margins 0, 0, 0, 0\n", gp);
+                      "unset zlabel\nset border 0\nset margins 0, 0, 0, 2\n", gp);
   if (a->strip) fprintf(gp, "set multiplot layout 1,%d title ", f->nframes);
   else fputs("set title ", gp);
   {
