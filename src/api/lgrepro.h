@@ -278,8 +278,9 @@ LGR_API int lgr_row(const lgr_sim *sim, double *out);
    zero at lgr_init and continuous from step to step. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
 /* The total energy (J) of the current state, kinetic plus the potentials
-   (the column "energy", or "energy_nc" for a model with a spring or a
-   torque, whose dampers and torques do work on it); NaN before lgr_init. */
+   (the column "energy", or "energy_nc" for a model with a damped spring
+   or a torque, whose dampers and torques do work on it); NaN before
+   lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
 /* The orthogonality defect ||I - R R^T||_F, the largest over the bodies;
    NaN before lgr_init. */

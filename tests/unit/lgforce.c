@@ -220,7 +220,7 @@ static void test_refusals(void)
   lgr_free(s);
 }
 
-/* lgr_energy of a model with a spring: its column is energy_nc */
+/* lgr_energy of a model with a damped spring: its column is energy_nc */
 static void test_energy(void)
 {
   char a[1000], msg[300] = "";
@@ -231,7 +231,7 @@ static void test_energy(void)
   for (int k = 0; k < 10 && st == LGR_OK; k++) st = lgr_step(s);
   const double e = s ? lgr_energy(s) : NAN, enc = s ? lgr_value(s, "energy_nc") : NAN;
   gsl_test(!(st == LGR_OK && isfinite(e) && e == enc),
-           "lgr_energy of a model with a spring is its energy_nc column: %.17g and %.17g ('%s')",
+           "lgr_energy of a model with a damped spring is its energy_nc column: %.17g and %.17g ('%s')",
            e, enc, msg);
   lgr_free(s);
   lgr_model_free(m);
