@@ -267,7 +267,7 @@ static void help_animate(FILE *f)
     "Options:\n"
     "  -o FILE             the picture: an animated GIF, or with --filmstrip a\n"
     "                      PDF or PNG; written complete or not at all\n"
-    "  --every N           one frame every N rows (default: at most 101 frames)\n"
+    "  --every N           one frame every N rows (default: at most 100 frames)\n"
     "  --filmstrip N       N frames (at most 24) spread from the first row to the\n"
     "                      last, side by side\n"
     "  --view ROT_X,ROT_Z  the view, in degrees as gnuplot's set view (default:\n"
