@@ -125,6 +125,34 @@ e=$(awk '{ t[NR] = $1; for (i = 2; i <= 7; i++) v[NR, i] = $i }
 check "universal and hinge: rates are the central differences of the angles ($e < 1e-4)" \
   below "$e" 1e-4
 
+# a block sliding out along a spinning arm: the prismatic joint's first side turns
+cat > "$tmp/arm.mb" <<'MB'
+model arm
+gravity 9.81 0 0 -1
+body arm
+  mass 2
+  inertia 0.01 0.2 0.2
+  position 0.5 0 0
+  angvel 0 0 2
+  velocity 0 1 0
+body block
+  mass 0.5
+  inertia 0.01 0.01 0.01
+  position 0.8 0 0
+  angvel 0 0 2
+  velocity 0.3 1.6 0
+joint revolute ground 0 0 0 arm -0.5 0 0 axis 0 0 1
+joint prismatic arm 0.3 0 0 block 0 0 0 axis 1 0 0
+MB
+"$LGSIM" run --model-file "$tmp/arm.mb" dh --h 0.001 --T 1 --joint-coordinates -o "$tmp/a.csv"
+check "arm and slider: the run succeeds" test $? -eq 0
+col "$tmp/a.csv" t q1 qd1 q2 qd2 > "$tmp/a.txt"
+e=$(awk '{ t[NR] = $1; for (i = 2; i <= 5; i++) v[NR, i] = $i }
+  END { for (r = 2; r < NR; r++) for (i = 2; i <= 4; i += 2) {
+          d = (v[r + 1, i] - v[r - 1, i]) / (t[r + 1] - t[r - 1]); print d - v[r, i + 1] } }' \
+  "$tmp/a.txt" | max_abs)
+check "arm and slider: rates are the central differences ($e < 1e-5)" below "$e" 1e-5
+
 # refused: another family, no joint with a coordinate
 "$LGSIM" run planar rk4 --T 0.1 --joint-coordinates -o "$tmp/none.csv" 2> "$tmp/err"
 check "--joint-coordinates for a planar model: exit 2" test $? -eq 2
