@@ -5,6 +5,8 @@
 #   make report       build/report.pdf (the comparative report, no code) and
 #                     build/lgrepro.pdf (the literate program, every chunk)
 #   make figures      every figure, figures/STEM.pdf     make data   data/STEM.dat
+#   make animations   three mechanisms drawn by lgsim animate: figures/anim-NAME.gif
+#                     and the filmstrips figures/anim-NAME-strip.png
 #   make KEY          one paper's data and figures, KEY one of
 #                     sun2022 bai2015 moiseev2024 huang2022 liang2023
 #   make check-KEY    measure that paper's claims and print their verdicts
@@ -89,7 +91,7 @@ CHAPTERS := $(sort $(wildcard chapters/*.nw))
         claim-checks sanitize bench clean help tangle programs lib install uninstall \
         check-install
 
-all: report figures lib $(O)/share/example.c
+all: report figures animations lib $(O)/share/example.c
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
@@ -322,11 +324,34 @@ figures/README.md: src/plot/figtitle.sh $(PLOTS:%=src/plot/%.gp)
 	  echo 'Written by `make` from the first line of each plot script `src/plot/STEM.gp`;'; \
 	  echo 'do not edit.  `make figures` draws one standalone `STEM.pdf` per script, titled'; \
 	  echo 'with the paper and figure it redraws, or with the comparison it makes.'; \
-	  echo 'Only this file is committed.'; echo; \
+	  echo 'Only this file is committed.  `make animations` adds the animated GIFs'; \
+	  echo '`anim-NAME.gif` and the filmstrips `anim-NAME-strip.png` of `lgsim animate`'; \
+	  echo '(the runs are `src/anim/NAME.args`).'; echo; \
 	  sh src/plot/figtitle.sh $(sort $(PLOTS)) | awk -F '\t' '{ printf "- `%s.pdf`: %s.\n", $$1, $$2 }'; \
 	} > $@.tmp && mv $@.tmp $@
 
 figures: $(FIGURES) figures/README.md
+
+# Animations (chapter 6, lgsim animate): each src/anim/NAME.args holds the
+# arguments of a short lgsim run of one of the papers' mechanisms; its CSV
+# (build/anim/NAME.csv) is drawn as an animated GIF, figures/anim-NAME.gif,
+# and a filmstrip of six frames, figures/anim-NAME-strip.png, which the
+# report shows.  A few seconds in all.
+ANIMS       := $(sort $(basename $(notdir $(wildcard src/anim/*.args))))
+ANIM_GIFS   := $(ANIMS:%=figures/anim-%.gif)
+ANIM_STRIPS := $(ANIMS:%=figures/anim-%-strip.png)
+
+$(T)/anim/%.csv: src/anim/%.args $(LGSIM)
+	@mkdir -p $(@D); echo "  RUN      $@"; $(LGSIM) run $$(cat $<) -o $@
+
+figures/anim-%.gif: $(T)/anim/%.csv $(LGSIM)
+	@mkdir -p $(@D); echo "  ANIMATE  $@"; $(LGSIM) animate $< -o $@
+
+figures/anim-%-strip.png: $(T)/anim/%.csv $(LGSIM)
+	@mkdir -p $(@D); echo "  ANIMATE  $@"; $(LGSIM) animate $< --filmstrip 6 -o $@
+
+.PHONY: animations
+animations: $(ANIM_GIFS) $(ANIM_STRIPS)
 
 
 # ---------------------------------------------------------------- 6. test
@@ -593,7 +618,8 @@ SLOW := cmp-liang2023-order liang2023-fig03 cmp-planar-energy cmp-pendulum3d-lon
 
 REPORT_PREREQS := $(filter $(DATA),$(SLOW:%=data/%.dat)) chapters/report.tex \
                   $(T)/weave/report.tex $(PLOTS:%=$(T)/fig/%/body.tex) $(T)/report/claims.tex \
-                  $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES)
+                  $(T)/report/version.tex $(T)/report/date.tex $(TEXTABLES) \
+                  $(ANIM_STRIPS)
 PROGRAM_PREREQS := $(filter-out $(T)/weave/report.tex,$(REPORT_PREREQS)) $(T)/weave/program.tex
 
 # In a full build the standalone figures start together with the report's

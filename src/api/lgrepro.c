@@ -9,6 +9,7 @@
 #include <gsl/gsl_errno.h>
 #include "api/lgrepro.h"
 #include "core/lg.h"
+#include "model/mbcoord.h"
 #include "model/multibody.h"
 
 #define M_(m) ((const lg_model *)(const void *)(m))
@@ -30,6 +31,9 @@ struct lgr_sim {
   int assemble;          /* the option assemble */
   int reactions;         /* the option reactions: lgr_value reads Fk_c, Mk_c */
   struct lgr_rx *rx;     /* with it: every reaction column of step rx->k */
+  int coords;            /* the option joint-coordinates: lgr_value reads qK, qdK, ... */
+  mb_coord *coord;       /* with it: the reference at t = 0 and the last angles, */
+  double *cval;          /* and the coordinates of the current state */
   int assembled;         /* the last lgr_init assembled */
   mb_assembly assembly;  /* what it did; moved: 4 numbers per body */
   int redundant;         /* redundant constraint rows at t = 0 (lgr_redundant) */
@@ -314,6 +318,8 @@ void lgr_free(lgr_sim *sim)
   if (!sim) return;
   free(sim->uq);
   rx_free(sim);
+  mb_coord_free(sim->coord);
+  free(sim->cval);
   if (sim->ws) sim->s->free(sim->ws);
   free(sim->assembly.moved);
   free(sim->par);
@@ -452,10 +458,20 @@ int lgr_set_option(lgr_sim *sim, const char *option, const char *value, char *ms
     sim->reactions = value[0] == '1';
     if (sim->reactions && sim->ws && !sim->rx && rx_alloc(sim) != LGR_OK)
       return sim_fail(sim, LGR_ENOMEM, msg, msglen, "%s: out of memory", name);
+  } else if (strcmp(o, "joint-coordinates") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: '%s' is not 0 or 1", name, value);
+    if (value[0] == '1' && strcmp(sim->m->family, "multibody") != 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s (family %s) has no joints",
+                      name, sim->m->name, sim->m->family);
+    if (value[0] == '1' && mb_coord_ncol(((const mb_par *)sim->par)->topo) == 0)
+      return sim_fail(sim, LGR_EINVAL, msg, msglen, "%s: model %s has no joint with a coordinate "
+                      "(revolute, prismatic, cylindrical or universal)", name, sim->m->name);
+    sim->coords = value[0] == '1';
   } else
     return sim_fail(sim, LGR_EINVAL, msg, msglen, "unknown option '%s' (newton-tol, "
-                    "newton-maxiter, newton-solver, ref-tol, reortho, assemble, reactions)",
-                    option);
+                    "newton-maxiter, newton-solver, ref-tol, reortho, assemble, reactions, "
+                    "joint-coordinates)", option);
 #undef LGR_REFUSE_EXPLICIT
   return LGR_OK;
 }
@@ -572,6 +588,21 @@ static int init(lgr_sim *sim, double h, char *msg, size_t msglen)
     }
     free(q);
   }
+  mb_coord_free(sim->coord);
+  free(sim->cval);
+  sim->coord = NULL;
+  sim->cval = NULL;
+  if (sim->coords && mb) {
+    const mb_par *p = sim->par;
+    sim->coord = mb_coord_alloc(p);
+    sim->cval = malloc(((size_t)mb_coord_ncol(p->topo) + 1) * sizeof *sim->cval);
+    if (!sim->coord || !sim->cval) {
+      sim->s->free(sim->ws);
+      sim->ws = NULL;
+      return sim_fail(sim, LGR_ENOMEM, msg, msglen, "out of memory");
+    }
+    mb_coord_eval(sim->coord, p, sim->st.body, sim->st.t, sim->cval);
+  }
   return sim->status = LGR_OK;
 }
 static int step_fail(lgr_sim *sim, int st, double t0, const char *what);
@@ -597,6 +628,7 @@ int lgr_step(lgr_sim *sim)
     what = sim->st.why && sim->st.why[0] ? sim->st.why : LG_INSIDE_STEP;
   if (st != LGR_OK) return sim->status = step_fail(sim, st, t0, what);
   sim->k++;
+  if (sim->coord) mb_coord_eval(sim->coord, sim->par, sim->st.body, sim->st.t, sim->cval);
   return LGR_OK;
 }
 
@@ -732,10 +764,36 @@ static double reaction_value(const lgr_sim *sim, const char *column)
   return x->st == LG_OK ? x->col[at + (kind == 'M' ? 3 : 0) + c - 1] : NAN;
 }
 
+/* column qK, qdK, qK_c or qdK_c of the option joint-coordinates at the
+   current state; NaN for another name */
+static double coord_value(const lgr_sim *sim, const char *column)
+{
+  const mb_topo *t = ((const mb_par *)sim->par)->topo;
+  const size_t n = strlen(column);
+  if (n == 0 || column[0] != 'q') return NAN;
+  char *names = malloc(mb_coord_columns(t, NULL, 0) + 1);
+  if (!names) return NAN;
+  mb_coord_columns(t, names, mb_coord_columns(t, NULL, 0) + 1);
+  int at = -1;
+  const char *c = names;
+  for (int i = 0; c && at < 0; i++) {
+    const char *end = strchr(c, ',');
+    const size_t len = end ? (size_t)(end - c) : strlen(c);
+    if (len == n && strncmp(c, column, n) == 0) at = i;
+    c = end ? end + 1 : NULL;
+  }
+  free(names);
+  return at < 0 ? NAN : sim->cval[at];
+}
+
 double lgr_value(const lgr_sim *sim, const char *column)
 {
   if (!sim || !sim->ws || !column) return NAN;
   int i = column_index(sim->m, column);
+  if (i < 0 && sim->coord) {
+    const double v = coord_value(sim, column);
+    if (!isnan(v)) return v;
+  }
   if (i < 0) return sim->reactions ? reaction_value(sim, column) : NAN;
   sim->m->row(sim->par, &sim->st, sim->row);
   return sim->row[i];

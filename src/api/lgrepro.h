@@ -174,7 +174,11 @@ LGR_API int lgr_get(const lgr_sim *sim, const char *name, double *v, int len);
    velocities onto their velocity constraints, see lgr_assembly; "0": only
    if the model file has an 'assemble' line; refused for a model without
    joints) or "reactions" ("1": lgr_value reads the joints' reaction
-   columns Fk_1.., Mk_1..; refused for a model without joints).  A Newton
+   columns Fk_1.., Mk_1..; refused for a model without joints) or
+   "joint-coordinates" ("1": lgr_value reads the joints' coordinates and
+   rates qK, qdK, qK_1, .., as lgsim run --joint-coordinates writes them;
+   refused for a model without a revolute, prismatic, cylindrical or
+   universal joint).  A Newton
    option is refused for an explicit scheme.  Takes effect at the next
    lgr_init.  LGR_EINVAL
    and a message naming the option if the name or the value is bad, and
@@ -289,11 +293,16 @@ LGR_API int lgr_row(const lgr_sim *sim, double *out);
    Fk_1..Fk_3, the force of joint k on its second side, and Mk_1..Mk_3 for
    a joint that removes rotations, the torque about that side's joint
    point, both in space, from the index-1 multipliers at the current state
-   (not in lgr_row's row). */
+   (not in lgr_row's row).  With the option joint-coordinates set, it also
+   reads the columns of lgsim run --joint-coordinates: qK and qdK of a
+   revolute (rad, rad/s) or prismatic joint K (m, m/s), qK_1, qK_2, qdK_1,
+   qdK_2 of a cylindrical (angle, travel) or universal joint (two angles),
+   zero at lgr_init and continuous from step to step. */
 LGR_API double lgr_value(const lgr_sim *sim, const char *column);
 /* The total energy (J) of the current state, kinetic plus the potentials
-   (the column "energy", or "energy_nc" for a model with a spring or a
-   torque, whose dampers and torques do work on it); NaN before lgr_init. */
+   (the column "energy", or "energy_nc" for a model with a damped spring
+   or a torque, whose dampers and torques do work on it); NaN before
+   lgr_init. */
 LGR_API double lgr_energy(const lgr_sim *sim);
 /* The orthogonality defect ||I - R R^T||_F, the largest over the bodies;
    NaN before lgr_init. */

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/lib/animate.h"
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
@@ -109,7 +111,10 @@ static void help_main(FILE *f)
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
     "                          'lgsim help run' for the options\n"
-    "  help [list|run]         this text, or the help of one command\n"
+    "  animate RUN.csv -o FILE.gif [OPTIONS]\n"
+    "                          draw a multibody run with gnuplot, as an animated\n"
+    "                          GIF or a filmstrip; see 'lgsim help animate'\n"
+    "  help [list|run|animate] this text, or the help of one command\n"
     "  --help, -h              this text (after a command: that command's help)\n"
     "  --version               the package version\n"
     "\n"
@@ -223,6 +228,12 @@ static void help_run(FILE *f)
     "                      for a joint that removes rotations the torque\n"
     "                      Mk_1..Mk_3 (N m) about that side's joint point, from\n"
     "                      the index-1 multipliers at each written state\n"
+    "  --joint-coordinates for a multibody model: append each joint's coordinates\n"
+    "                      and rates: qK, qdK (rad, rad/s; m, m/s) of a revolute\n"
+    "                      or prismatic joint K, qK_1, qK_2, qdK_1, qdK_2 of a\n"
+    "                      cylindrical (angle, travel) or universal joint (two\n"
+    "                      angles); angles about the axes as written, from zero\n"
+    "                      at t = 0 and continuous through pi\n"
     "  --help, -h          this text\n"
     "\n"
     "Bad values (unknown names, non-numbers, wrong number of components, h <= 0,\n"
@@ -240,6 +251,37 @@ static void help_run(FILE *f)
     "  lgsim run %s %s%s --set R0=cardan:0.1,0.2,0.3\n"
     "  lgsim run %s %s --every 100 --max-output 5G\n",
     m, s, m, s, m, s, vec, m, s);
+}
+static void help_animate(FILE *f)
+{
+  fprintf(f,
+    "Usage: lgsim animate RUN.csv -o FILE.gif [OPTIONS]\n"
+    "       lgsim animate RUN.csv --filmstrip N -o FILE.pdf|FILE.png [OPTIONS]\n"
+    "Draw the mechanism of a multibody run (the CSV of lgsim run) with gnuplot:\n"
+    "each body as the segments from its mass centre to its joint and spring\n"
+    "points, joints as dots, springs as thin lines, the ground's points as\n"
+    "squares, in a fixed 3D view, the time in the corner.  The model is the\n"
+    "one the CSV's header names (# model, or # model_file looked up as given\n"
+    "and beside the CSV); the joint points are the header's # param lines.\n"
+    "\n"
+    "Options:\n"
+    "  -o FILE             the picture: an animated GIF, or with --filmstrip a\n"
+    "                      PDF or PNG; written complete or not at all\n"
+    "  --every N           one frame every N rows (default: at most 100 frames)\n"
+    "  --filmstrip N       N frames (at most 24) spread from the first row to the\n"
+    "                      last, side by side\n"
+    "  --view ROT_X,ROT_Z  the view, in degrees as gnuplot's set view (default:\n"
+    "                      face on to a plane of motion, else 60,30)\n"
+    "  --model-file FILE   the model file of the run, where the CSV's is not found\n"
+    "  --help, -h          this text\n"
+    "\n"
+    "A CSV without rows or model, a model without joints, a bad option value:\n"
+    "exit status 2, nothing written.  gnuplot missing or failing: exit status 1.\n"
+    "\n"
+    "Examples:\n"
+    "  lgsim run doublependulum dh --T 5 -o run.csv\n"
+    "  lgsim animate run.csv -o run.gif\n"
+    "  lgsim animate run.csv --filmstrip 6 -o strip.pdf --view 90,0\n");
 }
 /* the model of a file, checked on its defaults as lgsim run checks it
    (assembled first with --assemble, as the run would be) */
@@ -646,6 +688,8 @@ static int write_header(csv_writer *w, const run_args *a)
     st |= csv_printf(w, "# assemble = 1\n");
   if (a->reactions)
     st |= csv_printf(w, "# reactions = 1\n");
+  if (a->coords)
+    st |= csv_printf(w, "# joint_coordinates = 1\n");
   if (a->redundant > 0)
     st |= csv_printf(w, "# redundant = %d: %s\n", a->redundant, a->redundant_txt);
   return st ? LG_EOUTPUT : LG_OK;
@@ -742,6 +786,10 @@ static int emit_row(void *ctx, const lg_state *s)
     mb_at(p, s->t);
     mb_reactions(p, s->body, e->a->rw, e->a->rbuf, e->a->rbuf + 6 * p->topo->nb, e->row + ncol);
     ncol += e->a->nreact;
+  }
+  if (e->a->ncoord && !s->own) {
+    mb_coord_eval(e->a->coord, e->a->par, s->body, s->t, e->row + ncol);
+    ncol += e->a->ncoord;
   }
   if (e->implicit) e->row[ncol] = s->newton_iters;
   for (int i = 0; i < ncol; i++)
@@ -1002,6 +1050,120 @@ static int cmd_run(int argc, char **argv)
   lgsim_args_free(&a);
   return LGSIM_EXIT_OK;
 }
+static char anim_dir[PATH_MAX];            /* the frames and the script, or "" */
+
+static void anim_clean(void)
+{
+  static const char *const name[] = {"bodies.dat", "springs.dat", "joints.dat", "centres.dat",
+                                     "ground.dat", "anim.gp"};
+  char p[PATH_MAX + 32];
+  if (!anim_dir[0]) return;
+  for (size_t i = 0; i < sizeof name / sizeof *name; i++) {
+    snprintf(p, sizeof p, "%s/%s", anim_dir, name[i]);
+    unlink(p);
+  }
+  rmdir(anim_dir);
+  anim_dir[0] = '\0';
+}
+
+/* gnuplot on script: 0 if it succeeded; its other lines into err */
+static int run_gnuplot(const char *script, int nframes, int progress, char *err, size_t n)
+{
+  int fd[2], status = 0;
+  err[0] = '\0';
+  if (pipe(fd) != 0) return snprintf(err, n, "pipe: %s", strerror(errno)), 1;
+  fflush(NULL);
+  const pid_t pid = fork();
+  if (pid < 0) return snprintf(err, n, "fork: %s", strerror(errno)), 1;
+  if (pid == 0) {
+    dup2(fd[1], STDERR_FILENO);
+    dup2(fd[1], STDOUT_FILENO);
+    close(fd[0]);
+    close(fd[1]);
+    execlp("gnuplot", "gnuplot", script, (char *)NULL);
+    fprintf(stderr, "cannot run gnuplot: %s\n", strerror(errno));
+    _exit(127);
+  }
+  close(fd[1]);
+  FILE *in = fdopen(fd[0], "r");
+  char line[1024];
+  size_t used = 0;
+  while (in && fgets(line, sizeof line, in)) {
+    int k;
+    if (sscanf(line, "lgsim-frame %d", &k) == 1) {
+      if (progress) fprintf(stderr, "\rlgsim: animate: frame %d/%d  ", k, nframes);
+      continue;
+    }
+    if (sscanf(line, "%d frames in animation sequence", &k) == 1) continue;  /* gnuplot's count */
+    line[strcspn(line, "\n")] = '\0';
+    if (!line[0] || used + 3 >= n) continue;
+    used += (size_t)snprintf(err + used, n - used, "%s%s", used ? "; " : "", line);
+    if (used >= n) used = n - 1;
+  }
+  if (in) fclose(in);
+  else close(fd[0]);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (progress) fprintf(stderr, "\r%60s\r", "");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+  if (!err[0]) snprintf(err, n, "gnuplot ended with status %d", WIFEXITED(status)
+                        ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+  return 1;
+}
+
+static int cmd_animate(int argc, char **argv)
+{
+  anim_args a;
+  anim_frames f;
+  char msg[1024] = "", err[1024];
+  struct stat sb;
+  int st = anim_parse(&a, argc, argv, msg, sizeof msg);
+  if (st == LGSIM_EXIT_OK && a.help) {
+    help_animate(stdout);
+    return finish_stdout();
+  }
+  if (st != LGSIM_EXIT_OK) die(st, "%s", msg);
+  if (a.out[strlen(a.out) - 1] == '/' || (stat(a.out, &sb) == 0 && S_ISDIR(sb.st_mode)))
+    die(LGSIM_EXIT_USAGE, "-o: '%s' is a directory, not a file", a.out);
+  if ((st = anim_read(&a, &f, msg, sizeof msg)) != LGSIM_EXIT_OK) {
+    anim_free(&f);
+    die(st, "%s", msg);
+  }
+  if (f.note[0]) fprintf(stderr, "lgsim: %s\n", f.note);
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(anim_dir, sizeof anim_dir, "%s/lgsim-animate-XXXXXX",
+           tmpdir && tmpdir[0] ? tmpdir : "/tmp");
+  if (!mkdtemp(anim_dir)) {
+    snprintf(msg, sizeof msg, "cannot make a directory for the frames (%.200s): %s", anim_dir,
+             strerror(errno));
+    anim_dir[0] = '\0';
+    anim_free(&f);
+    die(LGSIM_EXIT_FAIL, "%s", msg);
+  }
+  atexit(anim_clean);
+  const char *slash = strrchr(a.out, '/');
+  if (strlen(a.out) >= sizeof out_dir) die(LGSIM_EXIT_USAGE, "-o: file name too long");
+  if (!slash) snprintf(out_dir, sizeof out_dir, ".");
+  else if (slash == a.out) snprintf(out_dir, sizeof out_dir, "/");
+  else snprintf(out_dir, sizeof out_dir, "%.*s", (int)(slash - a.out), a.out);
+  catch_signals();
+  fclose(open_named_tmp(a.out));
+  const int progress = isatty(STDERR_FILENO) && f.nframes >= 20;
+  st = anim_write(&a, &f, anim_dir, tmp_path, progress, msg, sizeof msg);
+  if (st != LGSIM_EXIT_OK) die(st, "%s", msg);
+  char script[PATH_MAX + 16];
+  snprintf(script, sizeof script, "%s/anim.gp", anim_dir);
+  if (run_gnuplot(script, f.nframes, progress, err, sizeof err) != 0)
+    die(LGSIM_EXIT_FAIL, "animate: gnuplot did not draw %s: %s", a.out, err);
+  if (stat(tmp_path, &sb) != 0 || sb.st_size == 0)
+    die(LGSIM_EXIT_FAIL, "animate: gnuplot exited without drawing %s%s%s", a.out,
+        err[0] ? ": " : "", err);
+  if (rename(tmp_path, a.out) != 0)
+    die(LGSIM_EXIT_FAIL, "cannot rename the picture to %s: %s", a.out, strerror(errno));
+  tmp_active = 0;
+  if (err[0]) fprintf(stderr, "lgsim: animate: gnuplot said: %s\n", err);
+  anim_free(&f);
+  return LGSIM_EXIT_OK;
+}
 int main(int argc, char **argv)
 {
   if (argc < 2) die(LGSIM_EXIT_USAGE, "no command (list, run or help; see lgsim --help)");
@@ -1016,7 +1178,8 @@ int main(int argc, char **argv)
     if (!what || strcmp(what, "-h") == 0 || strcmp(what, "--help") == 0) help_main(stdout);
     else if (strcmp(what, "list") == 0) help_list(stdout);
     else if (strcmp(what, "run") == 0) help_run(stdout);
-    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list or run)", what);
+    else if (strcmp(what, "animate") == 0) help_animate(stdout);
+    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list, run or animate)", what);
     return finish_stdout();
   }
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
@@ -1025,5 +1188,6 @@ int main(int argc, char **argv)
   }
   if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "animate") == 0) return cmd_animate(argc - 2, argv + 2);
   die(LGSIM_EXIT_USAGE, "unknown command '%s' (see lgsim help)", cmd);
 }

@@ -25,6 +25,17 @@ typedef struct {
   char *columns;
   char *name, *doc, *source;
 } mb_model;
+/* whether the file behind topology t has a torque or a spring with damping
+   (its own values, t->def): its energy column is then energy_nc */
+static int mb_file_dissipates(const mb_topo *t)
+{
+  if (t->ld->nt > 0) return 1;
+  for (int k = 0; k < t->ld->ns && t->def; k++)
+    if (t->def[MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * k + MB_SC]
+        != 0)
+      return 1;
+  return 0;
+}
 typedef struct {
   char *name;
   double val[MB_BODYLEN];
@@ -984,6 +995,12 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
             lg_check_nonneg(m1, ml, nm[2 + c], sp[MB_SK + c]);
     if (bad)
       return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
+    if (sp[MB_SC] > 0 && !mb_file_dissipates(t))
+      return check_error(msg, msglen, "%sparameter C%d: %g gives a damper to a model file without "
+                         "dampers or torques, whose energy is conserved and written as the column "
+                         "energy (watched for drift); give the damping in the file (its column is "
+                         "then energy_nc)", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), k + 1,
+                         sp[MB_SC]);
   }
   for (int k = 0; k < t->ld->nf + t->ld->nt; k++) {
     const int force = k < t->ld->nf;
@@ -1333,11 +1350,11 @@ static lg_model *mb_build(mb_desc *d)
       sb.len--;
     }
   }
-  /* with a spring (whose damping a --set may turn on) or a torque the
-     energy is not a conserved quantity: its column says so by its name,
-     and lgsim's energy watch, which looks for "energy", leaves it alone */
-  sb_printf(&sb, ns + nt > 0 ? ",energy_nc,orth_err,phi_err,dphi_err"
-                             : ",energy,orth_err,phi_err,dphi_err");
+  /* with a damped spring or a torque the energy is not a conserved
+     quantity: its column says so by its name, and lgsim's energy watch,
+     which looks for "energy", leaves it alone (section sec:mb-applied) */
+  sb_printf(&sb, mb_file_dissipates(&M->topo) ? ",energy_nc,orth_err,phi_err,dphi_err"
+                                              : ",energy,orth_err,phi_err,dphi_err");
   if (sb.fail) {
     free(off);
     free(sb.buf);

@@ -76,6 +76,24 @@ done
 check "damped spring, --T 2 --strict: exit 0" test $? -eq 0
 check "... column energy_nc" grep -q ',energy_nc,orth_err,' "$tmp/out2.csv"
 check "... no warning" test ! -s "$tmp/err"
+# an undamped spring is conservative: the column is energy, and it is watched
+{ printf "$head"
+  echo 'angvel 0 0 1'
+  echo 'spring ground 0 0 0 a 0 0 0.2 stiffness 30 damping 0 length 0.5'; } > "$tmp/u.mb"
+"$LGSIM" run --model-file "$tmp/u.mb" dh --T 5 --strict > "$tmp/out3.csv" 2> "$tmp/err"
+check "undamped spring, dh --T 5 --strict: exit 0" test $? -eq 0
+check "... column energy" grep -q ',energy,orth_err,' "$tmp/out3.csv"
+d=$(grep -v '^#' "$tmp/out3.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "energy") c = i
+  next } NR == 2 { e0 = $c } { d = $c - e0; if (d < 0) d = -d; if (d > m) m = d }
+  END { printf "%.3g", m / (e0 < 0 ? -e0 : e0) }')
+check "... its energy kept to $d of its magnitude (< 1e-3)" awk -v d="$d" 'BEGIN { exit !(d < 1e-3) }'
+"$LGSIM" run --model-file "$tmp/u.mb" dh --T 1 --set C1=0.3 -o "$tmp/none.csv" 2> "$tmp/err"
+check "--set C1=0.3 on a file without dampers: exit 2" test $? -eq 2
+check "... naming C1 and the column" grep -q "parameter C1: 0.3 gives a damper.*energy_nc" "$tmp/err"
+check "... no output" test ! -e "$tmp/none.csv"
+sed 's/damping 0 /damping 0.2 /' "$tmp/u.mb" > "$tmp/ud.mb"
+"$LGSIM" run --model-file "$tmp/ud.mb" dh --T 0.1 > "$tmp/out4.csv"
+check "the same spring damped: column energy_nc" grep -q ',energy_nc,orth_err,' "$tmp/out4.csv"
 "$LGSIM" run --model-file "$tmp/s.mb" ref --set K1=-3 2> "$tmp/err" > /dev/null
 check "--set K1=-3: exit 2" test $? -eq 2
 check "... naming K1" grep -q "K1" "$tmp/err"

@@ -220,7 +220,7 @@ static void test_refusals(void)
   lgr_free(s);
 }
 
-/* lgr_energy of a model with a spring: its column is energy_nc */
+/* lgr_energy of a model with a damped spring: its column is energy_nc */
 static void test_energy(void)
 {
   char a[1000], msg[300] = "";
@@ -231,7 +231,7 @@ static void test_energy(void)
   for (int k = 0; k < 10 && st == LGR_OK; k++) st = lgr_step(s);
   const double e = s ? lgr_energy(s) : NAN, enc = s ? lgr_value(s, "energy_nc") : NAN;
   gsl_test(!(st == LGR_OK && isfinite(e) && e == enc),
-           "lgr_energy of a model with a spring is its energy_nc column: %.17g and %.17g ('%s')",
+           "lgr_energy of a model with a damped spring is its energy_nc column: %.17g and %.17g ('%s')",
            e, enc, msg);
   lgr_free(s);
   lgr_model_free(m);
@@ -337,6 +337,49 @@ static void test_reaction_once(void)
   lgr_model_free(m);
 }
 
+/* the option joint-coordinates: a wheel spinning freely at 7 rad/s about
+   its hinge reads q1 = 7 t, unwrapped through pi and whole turns, at every
+   step of 0.01 s for 3 s (to 1e-8: the reference's tolerance over 300
+   steps, with room), and qd1 = 7; q2 and qd1_1 are not columns; a model
+   of spherical joints alone and one of another family refuse the option */
+static void test_coordinates(void)
+{
+  char msg[300] = "";
+  lgr_model *m = lgr_model_parse("model wheel\ngravity 9.81 0 0 -1\nbody w\nmass 2\ninertia "
+                                 "0.5 0.25 0.25\nposition 0 0 0\nangvel 7 0 0\njoint revolute "
+                                 "ground 0 0 0 w 0 0 0 axis 1 0 0\n", "wheel.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "ref", msg, sizeof msg) : NULL;
+  int st = s ? lgr_set_option(s, "joint-coordinates", "1", msg, sizeof msg) : -1;
+  if (st == LGR_OK) st = lgr_init(s, 0.01, msg, sizeof msg);
+  double e = s ? fabs(lgr_value(s, "q1")) : NAN, ed = 0;
+  for (int k = 1; k <= 300 && st == LGR_OK; k++) {
+    st = lgr_step(s);
+    e = fmax(e, fabs(lgr_value(s, "q1") - 7 * lgr_time(s)));
+    ed = fmax(ed, fabs(lgr_value(s, "qd1") - 7));
+  }
+  const double last = s ? lgr_value(s, "q1") : NAN;
+  gsl_test(!(st == LGR_OK && e < 1e-8 && ed < 1e-8 && last > 20.9),
+           "option joint-coordinates: a wheel at 7 rad/s reads q1 = 7 t (%.2g) and qd1 = 7 "
+           "(%.2g) for 3 s, to %.17g rad ('%s')", e, ed, last, msg);
+  gsl_test(!(s && isnan(lgr_value(s, "q2")) && isnan(lgr_value(s, "qd1_1"))
+             && isnan(lgr_value(s, "q"))),
+           "option joint-coordinates: q2, qd1_1 and q are not columns of one hinge");
+  lgr_free(s);
+  lgr_model_free(m);
+  const lgr_model *d = lgr_model_find("doublependulum", msg, sizeof msg);
+  s = d ? lgr_alloc(d, "dh", msg, sizeof msg) : NULL;
+  st = s ? lgr_set_option(s, "joint-coordinates", "1", msg, sizeof msg) : -1;
+  gsl_test(!(st == LGR_EINVAL && strstr(msg, "has no joint with a coordinate")),
+           "spherical joints alone refuse the option joint-coordinates: '%s'", msg);
+  lgr_free(s);
+  const lgr_model *p = lgr_model_find("pendulum3d", msg, sizeof msg);
+  s = p ? lgr_alloc(p, "rk4", msg, sizeof msg) : NULL;
+  st = s ? lgr_set_option(s, "joint-coordinates", "1", msg, sizeof msg) : -1;
+  gsl_test(!(st == LGR_EINVAL && strstr(msg, ") has no joints")),
+           "a model of another family refuses the option joint-coordinates: '%s'", msg);
+  lgr_free(s);
+}
+
 int main(void)
 {
   test_torque();
@@ -346,5 +389,6 @@ int main(void)
   test_energy();
   test_reactions();
   test_reaction_once();
+  test_coordinates();
   exit(gsl_test_summary());
 }

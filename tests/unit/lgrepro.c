@@ -180,7 +180,7 @@ static void test_params(void)
     {"reortho", "yes", "option reortho: 'yes' is not 0 or 1"},
     {"bogus", "1",
      "unknown option 'bogus' (newton-tol, newton-maxiter, newton-solver, ref-tol, reortho, "
-     "assemble, reactions)"},
+     "assemble, reactions, joint-coordinates)"},
   };
   char msg[256];
   const lgr_model *m = lgr_model_find("pendulum3d-moiseev", msg, sizeof msg);

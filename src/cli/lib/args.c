@@ -159,6 +159,8 @@ int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n)
       a->assemble = 1;
     } else if (strcmp(arg, "--reactions") == 0) {
       a->reactions = 1;
+    } else if (strcmp(arg, "--joint-coordinates") == 0) {
+      a->coords = 1;
     } else if (strcmp(arg, "--strict") == 0) {
       a->strict = 1;
     } else
@@ -227,7 +229,7 @@ static int probe_columns(run_args *a, char *msg, size_t n)
   if (!ws) return usage(msg, n, "scheme %s could not start on model %s (out of memory)",
                         a->s->name, a->m->name);
   int status = a->s->init(ws, a->par, a->h, &st);
-  a->ncol = (st.own ? st.own->ncol : a->m->ncol) + a->nreact + (a->s->implicit != 0);
+  a->ncol = (st.own ? st.own->ncol : a->m->ncol) + a->nreact + a->ncoord + (a->s->implicit != 0);
   a->colbytes = (double)strlen(st.own ? st.own->columns : a->cols ? a->cols : a->m->columns) + 15;
   a->s->free(ws);
   if (status == LG_EINVAL)
@@ -324,6 +326,29 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
     const size_t m0 = (size_t)snprintf(a->cols, len, "%s%s", a->m->columns, a->nreact ? "," : "");
     mb_reaction_columns(t, a->cols + m0, len - m0);
   }
+  if (a->coords && !mb)
+    return usage(msg, n, "--joint-coordinates: model %s (family %s) has no joints; the option "
+                 "is for multibody models", a->m->name, a->m->family);
+  if (a->coords) {
+    const mb_topo *t = ((const mb_par *)a->par)->topo;
+    const char *have = a->cols ? a->cols : a->m->columns;
+    a->ncoord = mb_coord_ncol(t);
+    if (a->ncoord == 0) {
+      free(given);
+      return usage(msg, n, "--joint-coordinates: model %s has no joint with a coordinate "
+                   "(revolute, prismatic, cylindrical or universal)", a->m->name);
+    }
+    const size_t len = strlen(have) + mb_coord_columns(t, NULL, 0) + 2;
+    char *cols = malloc(len);
+    if (!cols) {
+      free(given);
+      return usage(msg, n, "out of memory");
+    }
+    const size_t m0 = (size_t)snprintf(cols, len, "%s,", have);
+    mb_coord_columns(t, cols + m0, len - m0);
+    free(a->cols);
+    a->cols = cols;
+  }
   const int checked = !a->m->check || a->m->check(a->par, flags, msg, n) == LG_OK;
   if (checked && given) {                      /* what the check's assembly did */
     a->assembly.moved = calloc(4 * (size_t)given->topo->nb + 1, sizeof *a->assembly.moved);
@@ -348,6 +373,7 @@ int lgsim_prepare(run_args *a, char *msg, size_t n)
     free(q);
     if (a->redundant == -LG_ENOMEM) return usage(msg, n, "out of memory");
   }
+  if (a->ncoord && !(a->coord = mb_coord_alloc(a->par))) return usage(msg, n, "out of memory");
   if ((st = number_of_steps(a, msg, n)) || (st = probe_columns(a, msg, n))) return st;
   a->max_bytes = ((double)(a->nsteps / a->every) + 2) * a->ncol * 25 + header_bytes(a);
   if (a->max_bytes > a->max_output)
@@ -362,6 +388,8 @@ void lgsim_args_free(run_args *a)
   free(a->cols);
   free(a->rbuf);
   mb_work_free(a->rw);
+  mb_coord_free(a->coord);
+  a->coord = NULL;
   a->cols = NULL;
   a->rbuf = NULL;
   a->rw = NULL;

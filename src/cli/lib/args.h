@@ -4,6 +4,7 @@
 #define CLI_ARGS_H
 #include <stddef.h>
 #include "core/lg.h"
+#include "model/mbcoord.h"
 #include "model/multibody.h"
 
 enum {
@@ -23,6 +24,7 @@ typedef struct {
   int reortho;
   int assemble;                 /* --assemble: a multibody start moved onto its joints */
   int reactions;                /* --reactions: the joints' forces and torques appended */
+  int coords;                   /* --joint-coordinates: the joints' angles and travels appended */
   int strict;                   /* --strict: a drift past the thresholds fails the run */
   const char *newton_opt;       /* the first --newton-* option given, or NULL */
   double max_output;            /* bytes the output may reach */
@@ -48,6 +50,8 @@ typedef struct {
   char *cols;                   /* the model's columns and theirs, */
   mb_work *rw;                  /* the index-1 solve's workspace */
   double *rbuf;                 /* and its scratch: dV, lambda */
+  int ncoord;                   /* --joint-coordinates: the columns appended, */
+  mb_coord *coord;              /* and their reference at t = 0 */
 } run_args;
 #define LGSIM_MAX_OUTPUT 1e9    /* default --max-output: 1 GB */
 int lgsim_parse_run(run_args *a, int argc, char **argv, char *msg, size_t n);
