@@ -9,7 +9,7 @@
 #include <gsl/gsl_errno.h>
 #include "api/lgrepro.h"
 #include "core/lg.h"
-#include "model/mbcoord.h"
+#include "model/multibody-coord.h"
 #include "model/multibody.h"
 
 #define M_(m) ((const lg_model *)(const void *)(m))

@@ -4,7 +4,7 @@
 #define CLI_ARGS_H
 #include <stddef.h>
 #include "core/lg.h"
-#include "model/mbcoord.h"
+#include "model/multibody-coord.h"
 #include "model/multibody.h"
 
 enum {

@@ -1,10 +1,10 @@
-/* mbcoord.c: joint coordinates, Eqs. (mb-coord-Q) to (mb-coord-uni). */
+/* multibody-coord.c: joint coordinates, Eqs. (mb-coord-Q) to (mb-coord-uni). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lie/so3.h"
-#include "model/mbcoord.h"
+#include "model/multibody-coord.h"
 
 #define MB_TWO_PI 6.28318530717958647692
 

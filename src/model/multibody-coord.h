@@ -1,4 +1,4 @@
-/* mbcoord.h: the coordinates of a multibody model's joints and their rates
+/* multibody-coord.h: the coordinates of a multibody model's joints and their rates
    (section sec:mb-coord): angles unwrapped from zero at t = 0, travels. */
 #ifndef MODEL_MBCOORD_H
 #define MODEL_MBCOORD_H
