@@ -19,6 +19,9 @@ int main(void)
      is the open reading vel=one-sided */
   claim("huang2022-fig07-c", at(&b[2], 0, 3));
   claim_under("vel=one-sided", "huang2022-fig07-c", at(&b[2], 0, 4));
+  /* the maximum over 0-50 s (index 1), the statistic before the second pass */
+  claim_under("stat=max", "huang2022-fig07-b", at(&b[1], 0, 2));
+  claim_under("stat=max", "huang2022-fig07-c", at(&b[1], 0, 3));
   for (int k = 0; k < 4; k++) {   /* the ensemble of perturbed starts (indices 3-6) */
     claim_under(spin[k], "huang2022-fig07-b", at(&b[3 + k], 0, 0));
     claim_under(spin[k], "huang2022-fig07-c", at(&b[3 + k], 0, 1));
