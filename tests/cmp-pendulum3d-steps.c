@@ -56,7 +56,7 @@ int main(void)
   for (int i = 0; i < 6; i++)
     if (ids[i]) p3d_claim_under("g=9.81", ids[i], q2[i]);
   /* "not obviously distinguishable" read on the amplitude, the open reading of -a */
-  p3d_claim_under("compare=envelope", "cmp-pendulum3d-steps-a", q[2]);
+  p3d_claim_under("read=envelope", "cmp-pendulum3d-steps-a", q[2]);
   const p3d_set *sep = &d.s[1];
   p3d_claim("cmp-pendulum3d-steps-g",
             sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);
