@@ -8,7 +8,8 @@ int main(void)
 {
   blk b[5];
   if (read_blocks("data/cmp-lgvi-longrun.dat", b, 5) != 5) return 2;
-  claim("cmp-lgvi-longrun-a", fmax(drift_ratio(&b[0], 1, 1e4), drift_ratio(&b[2], 1, 1e4)));
+  /* the offset body's LGVI; the pendulum's is row moiseev2024-fig07-b, steps=1e6 */
+  claim("cmp-lgvi-longrun-a", drift_ratio(&b[2], 1, 1e4));
   claim("cmp-lgvi-longrun-b", drift_ratio(&b[1], 1, 1e4));
   claim("cmp-lgvi-longrun-c", drift_ratio(&b[3], 1, 1e4));
   claim("cmp-lgvi-longrun-d", fmax(colmax(&b[0], 2, 1), colmax(&b[2], 2, 1)));

@@ -40,16 +40,23 @@ int main(void)
   double lost_params = p3d_lost_at(&f, &p3d_readings[0], 0.005,
                                    p3d_lscale_params("data/sun2022-fig27.dat"));
   p3d_data_free(&f);
-  const char *ids[6] = {"cmp-pendulum3d-steps-a", "cmp-pendulum3d-steps-b",
+  /* -a stands for Eqs. (78) and (83), one map (q[1] is q[0]); -e is
+     sun2022-fig27-b, the same statement on the same runs, counted there; a
+     NULL id is measured but not printed */
+  const char *ids[6] = {"cmp-pendulum3d-steps-a", NULL,
                         "cmp-pendulum3d-steps-c", "cmp-pendulum3d-steps-d",
-                        "cmp-pendulum3d-steps-e", "cmp-pendulum3d-steps-f"};
+                        NULL, "cmp-pendulum3d-steps-f"};
   static const char refuted[] = "refuted by derivation: Eqs. (78) and (83) are one map, "
                                 "so the ratio is 1 for a correct package";
+  (void)lost_params;
   for (int i = 0; i < 6; i++)
-    if (i == 3) p3d_claim_note(ids[i], q[i], refuted);
+    if (!ids[i]) continue;
+    else if (i == 3) p3d_claim_note(ids[i], q[i], refuted);
     else p3d_claim(ids[i], q[i]);
-  for (int i = 0; i < 6; i++) p3d_claim_under("g=9.81", ids[i], q2[i]);
-  p3d_claim_under("Lscale=params", "cmp-pendulum3d-steps-e", lost_params);
+  for (int i = 0; i < 6; i++)
+    if (ids[i]) p3d_claim_under("g=9.81", ids[i], q2[i]);
+  /* "not obviously distinguishable" read on the amplitude, the open reading of -a */
+  p3d_claim_under("read=envelope", "cmp-pendulum3d-steps-a", q[2]);
   const p3d_set *sep = &d.s[1];
   p3d_claim("cmp-pendulum3d-steps-g",
             sep->n ? fmax(sep->v[sep->n-1][1], sep->v[sep->n-1][2]) : NAN);

@@ -32,5 +32,10 @@ int main(void)
     CLAIM("cmp-planar-steps-g", at("complete", 2, 3) / at("angle", 2, 3));
     CLAIM("cmp-planar-steps-h", sens_lie / sens_com);   /* the magnitude of -e */
   }
+  /* "best long-time behaviour" read on the energy, the open reading of -f
+     (the number of -g, under the chapter's g) */
+  pend2dchk_use("");
+  double best_energy = at("complete", 2, 3) / at("angle", 2, 3);
+  printf("cmp-planar-steps-f\t%.6g\tbest=energy\n", best_energy);
   return 0;
 }

@@ -13,6 +13,7 @@ enum { F_ID, F_STEM, F_FIGURE, F_KIND, F_CLAIM, F_QUANTITY, F_PUBLISHED, F_RULE,
 
 static const double line_fraction = 0.01;   /* coincide / distinct */
 static const double decades = 1.0;          /* log10 */
+static const double fragile_margin = 1.25;  /* a verdict within 25 % of its line */
 
 typedef struct {
   char *assumption;      /* NAME=VALUE */
@@ -342,6 +343,38 @@ static threshold rule_threshold(const claim *c)
   return (threshold){"in", p * pow(10, -tol), p * pow(10, tol)};   /* log10 */
 }
 
+/* The margin of a verdict: the factor by which the measured value m would
+   have to change, up or down, to cross the rule's line, the smallest over
+   the line's bounds of max(|b/m|, |m/b|).  A bound of the other sign than m,
+   or zero, cannot be reached by a factor and does not count; NAN when no
+   bound counts (a yes-or-no outcome at zero) or m is not a nonzero number. */
+static double rule_margin(const claim *c, double m)
+{
+  threshold t = rule_threshold(c);
+  double bound[2] = {t.a, t.b}, best = INFINITY;
+  int nb = strcmp(t.op, "in") == 0 ? 2 : 1;
+  if (!isfinite(m) || m == 0) return NAN;
+  for (int k = 0; k < nb; k++)
+    if (bound[k] * m > 0)
+      best = fmin(best, fmax(fabs(bound[k] / m), fabs(m / bound[k])));
+  return isinf(best) ? NAN : best;
+}
+
+/* The margin of a row as decided: NAN unless measured and not flagged. */
+static double margin(const claim *c)
+{
+  return c->measured && !c->ambiguous ? rule_margin(c, c->value) : NAN;
+}
+
+/* A claim or finding within 25 % of its line.  A check is not marked: its
+   band is the theory it tests (an order within 0.1 of 2 is inside 5 % of
+   either end wherever it lies), and its margin is in the TSV. */
+static int fragile(const claim *c)
+{
+  double f = margin(c);
+  return strcmp(c->field[F_KIND], "check") != 0 && isfinite(f) && f <= fragile_margin;
+}
+
 /* The rule's answer for the value under the chapter's reading. */
 static const char *by_rule(const claim *c)
 {
@@ -416,11 +449,12 @@ static int write_tsv(const char *path)
   FILE *fp = fopen(path, "w");
   if (!fp) { fprintf(stderr, "verdicts: cannot write %s\n", path); return 1; }
   fprintf(fp, "id\tpaper\tstem\tfigure\tkind\tclaim\tpublished\trule\ttol\tthreshold"
-              "\tmeasured\tunit\tby_rule\talternatives\tassumption\tnote\tverdict\n");
+              "\tmeasured\tunit\tby_rule\tmargin\talternatives\tassumption\tnote\tverdict\n");
   for (int i = 0; i < nclaims; i++) {
     const claim *c = &claims[i];
-    char mv[32] = "-", alts[512] = "", key[64], th[64];
+    char mv[32] = "-", mg[32] = "-", alts[512] = "", key[64], th[64];
     if (c->measured) snprintf(mv, sizeof mv, "%.6g", c->value);
+    if (isfinite(margin(c))) snprintf(mg, sizeof mg, "%.3g", margin(c));
     for (int k = 0; k < c->nalt; k++)
       append(alts, sizeof alts, "%s%s:%.6g", k ? ";" : "", c->alt[k].assumption, c->alt[k].value);
     char nb[2048];
@@ -430,10 +464,10 @@ static int write_tsv(const char *path)
     threshold t = rule_threshold(c);
     if (strcmp(t.op, "in") == 0) snprintf(th, sizeof th, "in [%.4g, %.4g]", t.a, t.b);
     else snprintf(th, sizeof th, "%s %.4g", t.op, t.a);
-    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+    fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
             c->field[F_ID], key, c->field[F_STEM], c->field[F_FIGURE], c->field[F_KIND],
             c->field[F_CLAIM], c->field[F_PUBLISHED], c->field[F_RULE], c->field[F_TOL], th, mv,
-            c->field[F_UNIT], by_rule(c), alts[0] ? alts : "-", c->flips[0] ? c->flips : "-",
+            c->field[F_UNIT], by_rule(c), mg, alts[0] ? alts : "-", c->flips[0] ? c->flips : "-",
             note, c->verdict);
   }
   for (int k = 0; k < 3; k++) {
@@ -517,6 +551,24 @@ static void tex_threshold(FILE *fp, const claim *c)
   tex_unit(fp, c);
 }
 
+/* Does the paper print the number the rule compares with?  Not for the rules
+   whose p is the package's reading of a figure (an axis range, the drift
+   ratio of a linear drift, the 1 of an ordering). */
+static int prints_number(const claim *c)
+{
+  static const char *const read[] = {"coincide", "distinct", "drift", "bounded", "lt", "gt"};
+  return !in_list(c->field[F_RULE], read, 6);
+}
+
+/* A fragile verdict is marked beside it, with its margin. */
+static void tex_fragile(FILE *fp, const claim *c)
+{
+  if (!fragile(c)) return;
+  fputs("\\newline\\fragile{", fp);
+  tex_number(fp, margin(c));
+  fputs("}", fp);
+}
+
 static void tex_published(FILE *fp, const claim *c)
 {
   double lo, hi;
@@ -575,7 +627,9 @@ static void tex_table(FILE *fp, const char *kind)
     tex_published(fp, c);
     fputs(" & ", fp);
     if (c->measured) { tex_number(fp, c->value); tex_unit(fp, c); } else fputs("---", fp);
-    fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
+    fprintf(fp, " & \\verdict{%s}", c->verdict);
+    tex_fragile(fp, c);
+    fputs("\\tabularnewline\n", fp);
   }
   fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
 }
@@ -669,7 +723,7 @@ static void tex_paper_tables(FILE *fp)
           "\\begin{longtable}{@{}>{\\raggedright}p{0.07\\textwidth}p{0.4\\textwidth}"
           ">{\\raggedleft}p{0.12\\textwidth}>{\\raggedleft}p{0.1\\textwidth}"
           ">{\\raggedleft}p{0.13\\textwidth}p{0.1\\textwidth}@{}}\n"
-          "\\toprule figure & claim & measured $m$ & published $p$ & holds when $m$ is"
+          "\\toprule figure & claim & measured $m$ & published & holds when $m$ is"
           " & verdict\\tabularnewline\\midrule\\endhead\n", fp);
     for (int j = 0; j < nclaims; j++) {
       const claim *c = &claims[j];
@@ -681,11 +735,12 @@ static void tex_paper_tables(FILE *fp)
       fputs(" & ", fp);
       if (c->measured) { tex_number(fp, c->value); tex_unit(fp, c); } else fputs("---", fp);
       fputs(" & ", fp);
-      tex_published(fp, c);
-      tex_unit(fp, c);
+      if (prints_number(c)) { tex_published(fp, c); tex_unit(fp, c); } else fputs("---", fp);
       fputs(" & ", fp);
       tex_threshold(fp, c);
-      fprintf(fp, " & \\verdict{%s}\\tabularnewline\n", c->verdict);
+      fprintf(fp, " & \\verdict{%s}", c->verdict);
+      tex_fragile(fp, c);
+      fputs("\\tabularnewline\n", fp);
     }
     fputs("\\bottomrule\n\\end{longtable}}}\n", fp);
   }
@@ -703,6 +758,12 @@ static int write_tex(const char *path)
     fprintf(fp, "}\n\\expandafter\\def\\csname lgpub@%s\\endcsname{", id);
     tex_published(fp, &claims[i]);
     fputs("}\n", fp);
+    fprintf(fp, "\\expandafter\\def\\csname lgv@%s\\endcsname{%s}\n", id, claims[i].verdict);
+    if (isfinite(margin(&claims[i]))) {
+      fprintf(fp, "\\expandafter\\def\\csname lgmg@%s\\endcsname{", id);
+      tex_number(fp, margin(&claims[i]));
+      fputs("}\n", fp);
+    }
     if (!claims[i].measured) continue;
     fprintf(fp, "\\expandafter\\def\\csname lgm@%s\\endcsname{", id);
     tex_number(fp, claims[i].value);

@@ -54,7 +54,7 @@ set linetype 28 lc rgb "#8c564b" lw 1.4 dt 4 pt 4  ps 0.5
 set linetype 29 lc rgb "#2ca02c" lw 1.4 dt 5 pt 1  ps 0.5
 set linetype 30 lc rgb "#c0398f" lw 1.4 dt 3 pt 10 ps 0.5
 set linetype 31 lc rgb "#d35f00" lw 1.4 dt 2 pt 3  ps 0.5
-set linetype 32 lc rgb "#d35f00" lw 1.4 dt 1 pt 7  ps 0.5
+set linetype 32 lc rgb "#6a3d9a" lw 1.4 dt 1 pt 7  ps 0.5
 set linetype 33 lc rgb "#808000" lw 1.4 dt 4 pt 13 ps 0.5
 LT_dh = 27; LT_rattlie = 28; LT_galpha = 29; LT_dl = 30
 LT_rkmk4 = 31; LT_rkmk4_proj = 32; LT_imid_index2 = 33

@@ -47,17 +47,26 @@ expect x-q ambiguous;   expect x-r reproduced
 expect x-s "not reproduced"; expect x-t reproduced
 expect x-u "not reproduced"; expect x-v reproduced
 expect x-w reproduced
-awk -F"$tab" '$1 == "x-w" && $16 == "parts at 1 s" {ok=1} END {exit !ok}' "$d/out.tsv" \
+awk -F"$tab" '$1 == "x-w" && $17 == "parts at 1 s" {ok=1} END {exit !ok}' "$d/out.tsv" \
   || { echo "x-w: a note without the flag is not in the note column"; fail=1; }
 expect y-a pending
 grep -q 'lgm@x-g' "$d/out.tex" || { echo "no macro for x-g"; fail=1; }
-awk -F"$tab" '$1 == "x-q" && $15 == "h=0.05" && $16 ~ /0.011/ {ok=1} END {exit !ok}' \
+awk -F"$tab" '$1 == "x-q" && $16 == "h=0.05" && $17 ~ /0.011/ {ok=1} END {exit !ok}' \
   "$d/out.tsv" \
   || { echo "x-q: the note does not name h=0.05 and its value"; fail=1; }
 awk -F"$tab" '$1 == "x-k" && $10 == "<= 0.02" && $12 == "rad" {ok=1} END {exit !ok}' \
   "$d/out.tsv" || { echo "x-k: threshold or unit column wrong"; fail=1; }
-awk -F"$tab" '$1 == "x-s" && $16 ~ /x-t: 0.02, reproduced/ {ok=1} END {exit !ok}' "$d/out.tsv" \
+awk -F"$tab" '$1 == "x-s" && $17 ~ /x-t: 0.02, reproduced/ {ok=1} END {exit !ok}' "$d/out.tsv" \
   || { echo "x-s: the note does not name the row that contradicts it"; fail=1; }
+# the margin: the factor to the rule's line, "-" for a flagged value
+margin() {
+  got=$(awk -F"$tab" -v id="$1" '$1 == id {print $14}' "$d/out.tsv")
+  [ "$got" = "$2" ] || { echo "claim $1: expected margin '$2', got '$got'"; fail=1; }
+}
+margin x-a 1.05; margin x-b 1.09; margin x-h 10; margin x-k 1; margin x-j -
+awk -F"$tab" 'NR == 1 && $14 == "margin" {ok=1} END {exit !ok}' "$d/out.tsv" \
+  || { echo "no margin column"; fail=1; }
+grep -q 'fragile' "$d/out.tex" || { echo "no fragile verdict marked"; fail=1; }
 grep -q '^# claim: 12 reproduced, 9 not reproduced, 2 ambiguous, 1 pending, of 24' "$d/out.tsv" \
   || { echo "wrong summary line"; fail=1; }
 # --complete: stem x is fully measured, stem y is not.
