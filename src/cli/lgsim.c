@@ -17,6 +17,7 @@
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
+#include "model/mjcf.h"
 #include "model/multibody.h"
 #include "num/rk.h"
 
@@ -109,6 +110,8 @@ static void help_main(FILE *f)
     "  run MODEL SCHEME [OPTIONS]\n"
     "                          integrate MODEL with SCHEME and write CSV; see\n"
     "                          'lgsim help run' for the options\n"
+    "  export --mjcf --model-file FILE [-o OUT]\n"
+    "                          write the mechanism of FILE as MuJoCo's MJCF\n"
     "  help [list|run]         this text, or the help of one command\n"
     "  --help, -h              this text (after a command: that command's help)\n"
     "  --version               the package version\n"
@@ -1002,6 +1005,37 @@ static int cmd_run(int argc, char **argv)
   lgsim_args_free(&a);
   return LGSIM_EXIT_OK;
 }
+static int cmd_export(int argc, char **argv)
+{
+  const char *file = NULL, *out = NULL;
+  int mjcf = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--mjcf") == 0) mjcf = 1;
+    else if (strcmp(arg, "--model-file") == 0 && i + 1 < argc) file = argv[++i];
+    else if (strncmp(arg, "--model-file=", 13) == 0) file = arg + 13;
+    else if (strcmp(arg, "-o") == 0 && i + 1 < argc) out = argv[++i];
+    else die(LGSIM_EXIT_USAGE, "export: unknown or incomplete argument '%s' (usage: lgsim "
+             "export --mjcf --model-file FILE [-o OUT])", arg);
+  }
+  if (!mjcf) die(LGSIM_EXIT_USAGE, "export: no format given (--mjcf)");
+  if (!file) die(LGSIM_EXIT_USAGE, "export: no --model-file FILE given");
+  char msg[1024] = "";
+  lg_model *m = mb_model_read(file, msg, sizeof msg);
+  if (!m) die(LGSIM_EXIT_USAGE, "%s", msg);
+  mb_par *par = xmalloc(m->par_size);
+  lg_params_default(m, par);
+  int st = m->check ? m->check(par, 0, msg, sizeof msg) : LG_OK;
+  if (st == LG_OK) st = mb_mjcf_check(par, msg, sizeof msg);
+  if (st != LG_OK) die(LGSIM_EXIT_USAGE, "export: %s: %s", file, msg);
+  FILE *f = open_output(out);
+  st = mb_mjcf_write(par, m->name, f, msg, sizeof msg);
+  if (st != LG_OK) die(LGSIM_EXIT_FAIL, "export: %s", msg);
+  close_output(f, out ? out : "-");
+  free(par);
+  mb_model_free(m);
+  return f == stdout ? finish_stdout() : LGSIM_EXIT_OK;
+}
 int main(int argc, char **argv)
 {
   if (argc < 2) die(LGSIM_EXIT_USAGE, "no command (list, run or help; see lgsim --help)");
@@ -1025,5 +1059,6 @@ int main(int argc, char **argv)
   }
   if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "export") == 0) return cmd_export(argc - 2, argv + 2);
   die(LGSIM_EXIT_USAGE, "unknown command '%s' (see lgsim help)", cmd);
 }
