@@ -1005,12 +1005,28 @@ static int cmd_run(int argc, char **argv)
   lgsim_args_free(&a);
   return LGSIM_EXIT_OK;
 }
+static void help_export(FILE *f)
+{
+  fprintf(f,
+    "Usage: lgsim export --mjcf --model-file FILE [-o OUT]\n"
+    "Write the mechanism of FILE at its initial state as MuJoCo's XML (MJCF): nested\n"
+    "bodies, ball, hinge and slide joints, free joints for bodies the ground does\n"
+    "not reach, gravity, and the initial state as the keyframe 'initial'.  Closed\n"
+    "loops, cylindrical and universal joints, springs, forces and torques, and trees\n"
+    "deeper than %d bodies are refused (exit status 2, no file).  Without -o the\n"
+    "text goes to the standard output.\n", MB_MJCF_MAXDEPTH);
+}
+
 static int cmd_export(int argc, char **argv)
 {
   const char *file = NULL, *out = NULL;
   int mjcf = 0;
   for (int i = 0; i < argc; i++) {
     const char *arg = argv[i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      help_export(stdout);
+      return finish_stdout();
+    }
     if (strcmp(arg, "--mjcf") == 0) mjcf = 1;
     else if (strcmp(arg, "--model-file") == 0 && i + 1 < argc) file = argv[++i];
     else if (strncmp(arg, "--model-file=", 13) == 0) file = arg + 13;
@@ -1050,7 +1066,8 @@ int main(int argc, char **argv)
     if (!what || strcmp(what, "-h") == 0 || strcmp(what, "--help") == 0) help_main(stdout);
     else if (strcmp(what, "list") == 0) help_list(stdout);
     else if (strcmp(what, "run") == 0) help_run(stdout);
-    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list or run)", what);
+    else if (strcmp(what, "export") == 0) help_export(stdout);
+    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list, run or export)", what);
     return finish_stdout();
   }
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

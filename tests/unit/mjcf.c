@@ -10,6 +10,7 @@
 #include <mujoco/mujoco.h>
 #include "api/lgrepro.h"
 #include "lie/so3.h"
+#include "model/mjcf.h"
 
 static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
 static double urand(void) /* uniform in (-1, 1) */
@@ -126,6 +127,23 @@ static void compare(const char *text, const char *dir, const char *name)
   lgr_free(sim);
   lgr_model_free(m);
 }
+static void deepest(const char *dir)
+{
+  static char text[1 << 16];
+  char name[32], msg[512] = "";
+  snprintf(name, sizeof name, "chain%d", MB_MJCF_MAXDEPTH);
+  mechanism(text, sizeof text, name, "spherical", MB_MJCF_MAXDEPTH);
+  compare(text, dir, name);
+  mechanism(text, sizeof text, "deeper", "spherical", MB_MJCF_MAXDEPTH + 1);
+  char path[256], want[64];
+  snprintf(path, sizeof path, "%s/deeper.xml", dir);
+  snprintf(want, sizeof want, "loads at most %d", MB_MJCF_MAXDEPTH);
+  lgr_model *m = lgr_model_parse(text, "deeper", msg, sizeof msg);
+  int st = m ? lgr_model_write_mjcf(m, path, msg, sizeof msg) : LGR_OK;
+  gsl_test(st != LGR_EINVAL || !strstr(msg, want) || access(path, F_OK) == 0,
+           "mjcf: a chain of %d bodies refused, no file (%s)", MB_MJCF_MAXDEPTH + 1, msg);
+  lgr_model_free(m);
+}
 
 int main(void)
 {
@@ -134,13 +152,14 @@ int main(void)
     perror("mkdtemp");
     return 1;
   }
-  static char text[16384];
+  static char text[1 << 16];
   mechanism(text, sizeof text, "ball-chain", "spherical", 4);
   compare(text, dir, "ball-chain");
   mechanism(text, sizeof text, "hinge-chain", "revolute", 4);
   compare(text, dir, "hinge-chain");
   mechanism(text, sizeof text, "free-bodies", NULL, 2);
   compare(text, dir, "free-bodies");
+  deepest(dir);
   rmdir(dir);
   exit(gsl_test_summary());
 }
