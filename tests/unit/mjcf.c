@@ -20,8 +20,9 @@ static double urand(void) /* uniform in (-1, 1) */
   rng_state ^= rng_state << 17;
   return 2.0 * ((double)(rng_state >> 11) / 9007199254740992.0) - 1.0;
 }
-/* nb bodies: a chain of joints of kind (the last of a revolute chain
-   prismatic) from the ground, or free bodies for kind NULL */
+/* nb bodies: a chain of joints of kind (the last two of a revolute chain
+   a weld and a prismatic joint) from the ground, or free bodies for kind
+   NULL */
 static void mechanism(char *t, size_t n, const char *name, const char *kind, int nb)
 {
   double Rp[9], xp[3] = {0, 0, 0}, wp[3] = {0, 0, 0}, vp[3] = {0, 0, 0};
@@ -29,8 +30,9 @@ static void mechanism(char *t, size_t n, const char *name, const char *kind, int
   size_t k = (size_t)snprintf(t, n, "model %s\ngravity 9.81 %.17g %.17g %.17g\n", name, 0.6,
                               0.0, -0.8);
   for (int i = 0; i < nb; i++) {
-    const char *jk = !kind ? NULL : strcmp(kind, "revolute") == 0 && i == nb - 1 ? "prismatic"
-                                                                                 : kind;
+    const int rev = kind && strcmp(kind, "revolute") == 0;
+    const char *jk = !kind ? NULL : rev && i == nb - 1 ? "prismatic" : rev && i == nb - 2 ? "weld"
+                                                                                      : kind;
     double ang[3] = {3 * urand(), 1.4 * urand(), 3 * urand()}, R[9], W[3], w[3], x[3], v[3];
     double a[3], b[3], u[3], Ra[3], Rb[3], Ru[3], r[3], c1[3], c2[3];
     double s = jk && strcmp(jk, "prismatic") == 0 ? 0.3 : 0, sd = s ? 0.7 : 0;
@@ -67,8 +69,8 @@ static void mechanism(char *t, size_t n, const char *name, const char *kind, int
       if (i > 0) snprintf(pa, sizeof pa, "b%d", i - 1);
       k += (size_t)snprintf(t + k, n - k, "joint %s %s %.17g %.17g %.17g b%d %.17g %.17g %.17g",
                             jk, pa, a[0], a[1], a[2], i, b[0], b[1], b[2]);
-      if (jk[0] != 's') k += (size_t)snprintf(t + k, n - k, " axis %.17g %.17g %.17g", u[0],
-                                              u[1], u[2]);
+      if (jk[0] == 'r' || jk[0] == 'p')
+        k += (size_t)snprintf(t + k, n - k, " axis %.17g %.17g %.17g", u[0], u[1], u[2]);
       k += (size_t)snprintf(t + k, n - k, "\n");
       memcpy(Rp, R, sizeof Rp), memcpy(xp, x, sizeof xp), memcpy(wp, w, sizeof wp),
         memcpy(vp, v, sizeof vp);
