@@ -33,7 +33,7 @@ enum {
   LGR_ENEWTON = 2,    /* the Newton iteration of an implicit step did not converge */
   LGR_ENOMEM = 3,     /* out of memory */
   LGR_ESOLVER = 4,    /* an ODE solver or another numerical routine failed */
-  LGR_EOUTPUT = 5,    /* writing output failed (reserved: no function writes yet) */
+  LGR_EOUTPUT = 5,    /* writing output failed (lgr_model_write_mjcf) */
   LGR_ENONFINITE = 6, /* the state became infinite or NaN (a step too large) */
   LGR_EWORK = 7,      /* the adaptive reference reached its smallest step or its
                          cap on evaluations per step without meeting its tolerance */
