@@ -116,19 +116,37 @@ static void put_name(FILE *f, const char *attr, const char *s)
   fputc('"', f);
 }
 
-/* the rotation, position, angular velocity in space and velocity of body i,
-   or of the ground for i < 0 */
+/* the rotation (in the file's body frame), position, angular velocity in
+   space and velocity of body i, or of the ground for i < 0 */
 static void body_state(const mb_par *p, int i, double R[9], double x[3], double w[3],
                        double v[3])
 {
   so3_identity(R);
   for (int k = 0; k < 3; k++) x[k] = w[k] = v[k] = 0;
   if (i < 0) return;
-  const double *b = mb_body_par(p, i);
-  memcpy(R, b + MB_R, 9 * sizeof *R);
+  const double *b = mb_body_par(p, i), *Q = mb_axes(p, i);
+  so3_mv(w, b + MB_R, b + MB_W);
+  if (Q) so3_mul_nt(R, b + MB_R, Q);
+  else memcpy(R, b + MB_R, 9 * sizeof *R);
   memcpy(x, b + MB_X, 3 * sizeof *x);
-  so3_mv(w, R, b + MB_W);
   memcpy(v, b + MB_V, 3 * sizeof *v);
+}
+
+/* the inertia of body i about its mass centre, in the file's body frame */
+static void put_inertia(FILE *f, const mb_par *p, int i)
+{
+  const double *J = mb_body_par(p, i) + MB_J, *Q = mb_axes(p, i);
+  if (!Q) {
+    put3(f, "diaginertia", J);
+    return;
+  }
+  double A[9];
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 3; c++)
+      A[3 * r + c] = Q[3 * r] * J[0] * Q[3 * c] + Q[3 * r + 1] * J[1] * Q[3 * c + 1]
+                     + Q[3 * r + 2] * J[2] * Q[3 * c + 2];
+  fprintf(f, " fullinertia=\"%.17g %.17g %.17g %.17g %.17g %.17g\"", A[0], A[4], A[8], A[1],
+          A[2], A[5]);
 }
 
 static void write_body(mjcf_out *o, int c, int indent)
@@ -149,21 +167,29 @@ static void write_body(mjcf_out *o, int c, int indent)
   fprintf(o->f, " quat=\"%.17g %.17g %.17g %.17g\">\n", q[0], q[1], q[2], q[3]);
   fprintf(o->f, "%*s  <inertial pos=\"0 0 0\" mass=\"%.17g\"", indent, "",
           mb_body_par(p, c)[MB_M]);
-  put3(o->f, "diaginertia", mb_body_par(p, c) + MB_J);
+  put_inertia(o->f, p, c);
   fputs("/>\n", o->f);
   if (par == MJCF_ROOT) {
     fprintf(o->f, "%*s  <joint name=\"free_%s\" type=\"free\"/>\n", indent, "", t->name[c]);
     memcpy(o->qpos + o->nq, xc, sizeof xc);
     memcpy(o->qpos + o->nq + 3, q, sizeof q);
     memcpy(o->qvel + o->nv, vc, sizeof vc);
-    memcpy(o->qvel + o->nv + 3, mb_body_par(p, c) + MB_W, 3 * sizeof(double));
+    so3_mtv(o->qvel + o->nv + 3, Rc, wc);
     o->nq += 7, o->nv += 6;
   } else if (mb_jkind(t, k) != MB_WELD) {
     int kind = mb_jkind(t, k), cside = t->joint[k].b == c;
-    const double *jp = mb_joint_par(p, k), *P = jp + (cside ? 3 : 0);
-    double RA[9], xA[3], wA[3], vA[3], e[3], ec[3], wr[3];
+    const double *jp = mb_joint_par(p, k), *Q = mb_axes(p, c);
+    double RA[9], xA[3], wA[3], vA[3], e[3], ec[3], wr[3], P[3];
+    if (Q) so3_mv(P, Q, jp + (cside ? 3 : 0));           /* P = Q P_p */
+    else memcpy(P, jp + (cside ? 3 : 0), sizeof P);
     body_state(p, t->joint[k].a, RA, xA, wA, vA);
-    if (kind != MB_SPHERICAL) so3_mv(e, RA, mb_jointx_par(p, k) + MB_JXU);
+    if (kind != MB_SPHERICAL) {                           /* e in space, from A's frame */
+      const double *QA = t->joint[k].a >= 0 ? mb_axes(p, t->joint[k].a) : NULL;
+      double uA[3];
+      if (QA) so3_mv(uA, QA, mb_jointx_par(p, k) + MB_JXU);
+      else memcpy(uA, mb_jointx_par(p, k) + MB_JXU, sizeof uA);
+      so3_mv(e, RA, uA);
+    }
     else e[0] = e[1] = e[2] = 0;
     so3_mtv(ec, Rc, e);
     static const char *const type[] = {[MB_SPHERICAL] = "ball", [MB_REVOLUTE] = "hinge",

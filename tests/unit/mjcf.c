@@ -58,8 +58,11 @@ static void mechanism(char *t, size_t n, const char *name, const char *kind, int
       so3_cross(c2, w, Rb);
       for (int j = 0; j < 3; j++) v[j] = vp[j] + c1[j] - c2[j] + sd * Ru[j];
     }
-    k += (size_t)snprintf(t + k, n - k, "body b%d\nmass %.17g\ninertia %.17g %.17g %.17g\n"
-                          "rotation", i, 1 + 0.5 * urand(), 0.3, 0.4 + 0.1 * urand(), 0.5);
+    k += (size_t)snprintf(t + k, n - k, "body b%d\nmass %.17g\ninertia %.17g %.17g %.17g",
+                          i, 1 + 0.5 * urand(), 0.3, 0.4 + 0.1 * urand(), 0.5);
+    if (i % 2) k += (size_t)snprintf(t + k, n - k, " %.17g %.17g %.17g", 0.05 * urand(),
+                                     0.05 * urand(), 0.05 * urand());
+    k += (size_t)snprintf(t + k, n - k, "\nrotation");
     for (int j = 0; j < 9; j++) k += (size_t)snprintf(t + k, n - k, " %.17g", R[j]);
     k += (size_t)snprintf(t + k, n - k, "\nposition %.17g %.17g %.17g\nangvel %.17g %.17g %.17g\n"
                           "velocity %.17g %.17g %.17g\n", x[0], x[1], x[2], W[0], W[1], W[2],
@@ -96,7 +99,7 @@ static void compare(const char *text, const char *dir, const char *name)
   mjData *d = mj_makeData(mm);
   mj_resetDataKeyframe(mm, d, 0);
   mj_forward(mm, d);
-  double ex = 0, eR = 0, ew = 0, ev = 0;
+  double ex = 0, eR = 0, ew = 0, ev = 0, em = 0, eJ = 0;
   int nb = lgr_nbodies(sim);
   for (int i = 0; i < nb; i++) {
     char bn[16];
@@ -117,7 +120,18 @@ static void compare(const char *text, const char *dir, const char *name)
       ev = fmax(ev, fabs(res[3 + j] - q.v[j]));
     }
     for (int j = 0; j < 9; j++) eR = fmax(eR, fabs(d->xmat[9 * id + j] - q.R[j]));
+    double mi = NAN, J[6] = {NAN, NAN, NAN};
+    char pn[16];
+    snprintf(pn, sizeof pn, "m%d", i + 1);
+    lgr_get(sim, pn, &mi, 1);
+    snprintf(pn, sizeof pn, "J%d", i + 1);
+    lgr_get(sim, pn, J, 6);
+    const double *I = mm->body_inertia + 3 * id;
+    em = fmax(em, fabs(mm->body_mass[id] - mi));
+    eJ = fmax(eJ, fabs(I[0] + I[1] + I[2] - (J[0] + J[1] + J[2])));
   }
+  gsl_test(!(em <= 1e-15 && eJ <= 1e-14), "mjcf: %s: masses within %.2g kg (<= 1e-15), traces "
+           "of inertia within %.2g kg m^2 (<= 1e-14)", name, em, eJ);
   gsl_test(!(ex <= 1e-12), "mjcf: %s: xpos against x: %.2g m (<= 1e-12)", name, ex);
   gsl_test(!(eR <= 1e-12), "mjcf: %s: xmat against R: %.2g (<= 1e-12)", name, eR);
   gsl_test(!(ew <= 1e-12), "mjcf: %s: angular velocity against R W: %.2g rad/s (<= 1e-12)",
