@@ -105,9 +105,10 @@ static void put3(FILE *f, const char *attr, const double v[3])
   fprintf(f, " %s=\"%.17g %.17g %.17g\"", attr, v[0], v[1], v[2]);
 }
 
-static void put_name(FILE *f, const char *attr, const char *s)
+/* attr="PREFIXs", s escaped for XML */
+static void put_name(FILE *f, const char *attr, const char *prefix, const char *s)
 {
-  fprintf(f, " %s=\"", attr);
+  fprintf(f, " %s=\"%s", attr, prefix);
   for (; *s; s++)
     if (*s == '&') fputs("&amp;", f);
     else if (*s == '<') fputs("&lt;", f);
@@ -162,7 +163,7 @@ static void write_body(mjcf_out *o, int c, int indent)
   so3_mul_tn(Rrel, Rp, Rc);
   quat_of(q, Rrel);
   fprintf(o->f, "%*s<body", indent, "");
-  put_name(o->f, "name", t->name[c]);
+  put_name(o->f, "name", "", t->name[c]);
   put3(o->f, "pos", pos);
   fprintf(o->f, " quat=\"%.17g %.17g %.17g %.17g\">\n", q[0], q[1], q[2], q[3]);
   fprintf(o->f, "%*s  <inertial pos=\"0 0 0\" mass=\"%.17g\"", indent, "",
@@ -170,7 +171,9 @@ static void write_body(mjcf_out *o, int c, int indent)
   put_inertia(o->f, p, c);
   fputs("/>\n", o->f);
   if (par == MJCF_ROOT) {
-    fprintf(o->f, "%*s  <joint name=\"free_%s\" type=\"free\"/>\n", indent, "", t->name[c]);
+    fprintf(o->f, "%*s  <joint", indent, "");
+    put_name(o->f, "name", "free_", t->name[c]);
+    fputs(" type=\"free\"/>\n", o->f);
     memcpy(o->qpos + o->nq, xc, sizeof xc);
     memcpy(o->qpos + o->nq + 3, q, sizeof q);
     memcpy(o->qvel + o->nv, vc, sizeof vc);
@@ -261,7 +264,7 @@ int mb_mjcf_write(const mb_par *p, const char *name, FILE *f, char *why, size_t 
     double g[3];
     for (int j = 0; j < 3; j++) g[j] = p->val[MB_G] * p->val[MB_GDIR + j];
     fprintf(f, "<mujoco");
-    put_name(f, "model", name);
+    put_name(f, "model", "", name);
     fputs(">\n  <option", f);
     put3(f, "gravity", g);
     fputs("/>\n  <worldbody>\n", f);
