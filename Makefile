@@ -225,6 +225,8 @@ $(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
 $(VERDICTS): $(O)/obj/src/check/verdicts.o $(LIB) ; $(LINK)
 $(O)/bin/fig/%: $(O)/obj/src/fig/%.o $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(UNITLIB) $(LIB) ; $(LINK)
+# The test of the MJCF export (chapter 08) loads the files into MuJoCo.
+$(O)/bin/unit/mjcf: LDLIBS += -lmujoco
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 

@@ -1,4 +1,5 @@
 /* lgrepro.c: the public library over the table, the models and the schemes. */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -10,6 +11,7 @@
 #include "api/lgrepro.h"
 #include "core/lg.h"
 #include "model/multibody-coord.h"
+#include "model/mjcf.h"
 #include "model/multibody.h"
 
 #define M_(m) ((const lg_model *)(const void *)(m))
@@ -286,6 +288,44 @@ void lgr_model_free(lgr_model *m)
   for (size_t k = 0; k < lg_nmodels(); k++)
     if (lg_model_at(k) == M_(m)) return;
   mb_model_free((lg_model *)(void *)m);
+}
+
+int lgr_model_write_mjcf(const lgr_model *model, const char *path, char *msg, size_t msglen)
+{
+  const lg_model *m = M_(model);
+  if (!m || !path)
+    return lg_fail(msg, msglen, LGR_EINVAL, "no %s given", !m ? "model" : "file name");
+  if (strcmp(m->family, "multibody") != 0)
+    return lg_fail(msg, msglen, LGR_EINVAL, "model %s is of the %s family: only a multibody "
+                   "model is written as MJCF", m->name, m->family);
+  char why[512] = "", *tmp = malloc(strlen(path) + 5);
+  mb_par *par = malloc(m->par_size);
+  if (!tmp || !par) {
+    free(tmp);
+    free(par);
+    return lg_fail(msg, msglen, LGR_ENOMEM, "out of memory");
+  }
+  lg_params_default(m, par);
+  int st = lgr_status(m->check ? m->check(par, 0, why, sizeof why) : LG_OK);
+  if (st == LGR_OK) st = lgr_status(mb_mjcf_check(par, why, sizeof why));
+  sprintf(tmp, "%s.tmp", path);
+  FILE *f = st == LGR_OK ? fopen(tmp, "wx") : NULL;
+  if (st == LGR_OK && !f)
+    st = LGR_EOUTPUT, snprintf(why, sizeof why, "cannot create %s: %s", tmp, strerror(errno));
+  if (f) {
+    st = lgr_status(mb_mjcf_write(par, m->name, f, why, sizeof why));
+    int bad = ferror(f) != 0;
+    if (fclose(f) != 0 || bad) {
+      if (st == LGR_OK) st = LGR_EOUTPUT, snprintf(why, sizeof why, "write error on %s", tmp);
+    }
+    if (st == LGR_OK && rename(tmp, path) != 0)
+      st = LGR_EOUTPUT, snprintf(why, sizeof why, "cannot rename %s to %s: %s", tmp, path,
+                                 strerror(errno));
+    if (st != LGR_OK) remove(tmp);
+  }
+  free(tmp);
+  free(par);
+  return st == LGR_OK ? st : lg_fail(msg, msglen, st, "%s", why);
 }
 lgr_sim *lgr_alloc(const lgr_model *model, const char *scheme, char *msg, size_t msglen)
 {

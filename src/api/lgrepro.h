@@ -33,7 +33,7 @@ enum {
   LGR_ENEWTON = 2,    /* the Newton iteration of an implicit step did not converge */
   LGR_ENOMEM = 3,     /* out of memory */
   LGR_ESOLVER = 4,    /* an ODE solver or another numerical routine failed */
-  LGR_EOUTPUT = 5,    /* writing output failed (reserved: no function writes yet) */
+  LGR_EOUTPUT = 5,    /* writing output failed (lgr_model_write_mjcf) */
   LGR_ENONFINITE = 6, /* the state became infinite or NaN (a step too large) */
   LGR_EWORK = 7,      /* the adaptive reference reached its smallest step or its
                          cap on evaluations per step without meeting its tolerance */
@@ -140,6 +140,18 @@ LGR_API lgr_model *lgr_model_read(const char *path, char *msg, size_t msglen);
    simulation using it has been freed.  NULL and the table's models are
    ignored. */
 LGR_API void lgr_model_free(lgr_model *m);
+/* Writes multibody model m, at its initial state, as MuJoCo's XML (MJCF)
+   to the file at path: the bodies as a tree (spherical joints as ball,
+   revolute as hinge, prismatic as slide, weld as no joint, a body the
+   ground does not reach under a free joint), gravity, and the initial
+   state as the keyframe "initial".  The file is written as path.tmp and
+   renamed: a failure leaves no file at path.  LGR_OK; LGR_EINVAL and a
+   message naming the reason for m, path NULL, a model of another family,
+   a closed loop, a cylindrical or universal joint, springs, forces or
+   torques, or a tree deeper than MuJoCo's reader takes (96 bodies);
+   LGR_EOUTPUT if the file cannot be written; LGR_ENOMEM. */
+LGR_API int lgr_model_write_mjcf(const lgr_model *m, const char *path, char *msg,
+                                 size_t msglen);
 /* A simulation of model m by its family's scheme called scheme, with m's
    default parameters and the default solver options; not started (call
    lgr_init).  m must outlive the simulation.  Returns a simulation the

@@ -19,6 +19,7 @@
 #include "cli/lib/args.h"
 #include "core/lg.h"
 #include "io/csv.h"
+#include "model/mjcf.h"
 #include "model/multibody.h"
 #include "num/rk.h"
 
@@ -114,7 +115,10 @@ static void help_main(FILE *f)
     "  animate RUN.csv -o FILE.gif [OPTIONS]\n"
     "                          draw a multibody run with gnuplot, as an animated\n"
     "                          GIF or a filmstrip; see 'lgsim help animate'\n"
-    "  help [list|run|animate] this text, or the help of one command\n"
+    "  export --mjcf --model-file FILE [-o OUT]\n"
+    "                          write the mechanism of FILE as MuJoCo's MJCF\n"
+    "  help [list|run|animate|export]\n"
+    "                          this text, or the help of one command\n"
     "  --help, -h              this text (after a command: that command's help)\n"
     "  --version               the package version\n"
     "\n"
@@ -1164,6 +1168,53 @@ static int cmd_animate(int argc, char **argv)
   anim_free(&f);
   return LGSIM_EXIT_OK;
 }
+static void help_export(FILE *f)
+{
+  fprintf(f,
+    "Usage: lgsim export --mjcf --model-file FILE [-o OUT]\n"
+    "Write the mechanism of FILE at its initial state as MuJoCo's XML (MJCF): nested\n"
+    "bodies, ball, hinge and slide joints, free joints for bodies the ground does\n"
+    "not reach, gravity, and the initial state as the keyframe 'initial'.  Closed\n"
+    "loops, cylindrical and universal joints, springs, forces and torques, and trees\n"
+    "deeper than %d bodies are refused (exit status 2, no file).  Without -o the\n"
+    "text goes to the standard output.\n", MB_MJCF_MAXDEPTH);
+}
+
+static int cmd_export(int argc, char **argv)
+{
+  const char *file = NULL, *out = NULL;
+  int mjcf = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      help_export(stdout);
+      return finish_stdout();
+    }
+    if (strcmp(arg, "--mjcf") == 0) mjcf = 1;
+    else if (strcmp(arg, "--model-file") == 0 && i + 1 < argc) file = argv[++i];
+    else if (strncmp(arg, "--model-file=", 13) == 0) file = arg + 13;
+    else if (strcmp(arg, "-o") == 0 && i + 1 < argc) out = argv[++i];
+    else die(LGSIM_EXIT_USAGE, "export: unknown or incomplete argument '%s' (usage: lgsim "
+             "export --mjcf --model-file FILE [-o OUT])", arg);
+  }
+  if (!mjcf) die(LGSIM_EXIT_USAGE, "export: no format given (--mjcf)");
+  if (!file) die(LGSIM_EXIT_USAGE, "export: no --model-file FILE given");
+  char msg[1024] = "";
+  lg_model *m = mb_model_read(file, msg, sizeof msg);
+  if (!m) die(LGSIM_EXIT_USAGE, "%s", msg);
+  mb_par *par = xmalloc(m->par_size);
+  lg_params_default(m, par);
+  int st = m->check ? m->check(par, 0, msg, sizeof msg) : LG_OK;
+  if (st == LG_OK) st = mb_mjcf_check(par, msg, sizeof msg);
+  if (st != LG_OK) die(LGSIM_EXIT_USAGE, "export: %s: %s", file, msg);
+  FILE *f = open_output(out);
+  st = mb_mjcf_write(par, m->name, f, msg, sizeof msg);
+  if (st != LG_OK) die(LGSIM_EXIT_FAIL, "export: %s", msg);
+  close_output(f, out ? out : "-");
+  free(par);
+  mb_model_free(m);
+  return f == stdout ? finish_stdout() : LGSIM_EXIT_OK;
+}
 int main(int argc, char **argv)
 {
   if (argc < 2) die(LGSIM_EXIT_USAGE, "no command (list, run or help; see lgsim --help)");
@@ -1179,7 +1230,8 @@ int main(int argc, char **argv)
     else if (strcmp(what, "list") == 0) help_list(stdout);
     else if (strcmp(what, "run") == 0) help_run(stdout);
     else if (strcmp(what, "animate") == 0) help_animate(stdout);
-    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list, run or animate)", what);
+    else if (strcmp(what, "export") == 0) help_export(stdout);
+    else die(LGSIM_EXIT_USAGE, "help: no command '%s' (list, run, animate or export)", what);
     return finish_stdout();
   }
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
@@ -1189,5 +1241,6 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "animate") == 0) return cmd_animate(argc - 2, argv + 2);
+  if (strcmp(cmd, "export") == 0) return cmd_export(argc - 2, argv + 2);
   die(LGSIM_EXIT_USAGE, "unknown command '%s' (see lgsim help)", cmd);
 }
