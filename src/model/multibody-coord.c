@@ -154,20 +154,6 @@ static double coord_unwrap(mb_coord *c, int slot, double th, double rate, double
   return th;
 }
 
-/* two unit vectors e1, e2 with (u, e1, e2) orthonormal and right-handed */
-static void coord_perp(const double u[3], double e1[3], double e2[3])
-{
-  int s = 0;
-  for (int r = 1; r < 3; r++)
-    if (fabs(u[r]) < fabs(u[s])) s = r;
-  double e[3] = {0, 0, 0};
-  e[s] = 1;
-  so3_cross(e1, u, e);
-  const double n = so3_norm(e1);
-  for (int r = 0; r < 3; r++) e1[r] /= n;
-  so3_cross(e2, u, e1);
-}
-
 void mb_coord_eval(mb_coord *c, const mb_par *p, const lg_body *q, double t, double *out)
 {
   const mb_topo *tp = p->topo;
@@ -183,7 +169,7 @@ void mb_coord_eval(mb_coord *c, const mb_par *p, const lg_body *q, double t, dou
     const double s = so3_dot(U, r.r) - c->s0[k], sd = so3_dot(U, r.rd);
     if (kind == MB_REVOLUTE || kind == MB_CYLINDRICAL) {   /* Eq. (mb-coord-rev) */
       double e1[3], e2[3];
-      coord_perp(U, e1, e2);
+      mb_perp(U, e1, e2);             /* the joint's own normals of its axis */
       so3_mv(a, Q, e1);
       const double rate = so3_dot(U, r.w);
       o[0] = coord_unwrap(c, 2 * k, atan2(so3_dot(e2, a), so3_dot(e1, a)), rate, t);

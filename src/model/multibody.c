@@ -157,7 +157,7 @@ void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double
 }
 
 /* two unit vectors e1, e2 with (u, e1, e2) orthonormal and right-handed, u a unit vector */
-static void mb_perp(const double u[3], double e1[3], double e2[3])
+void mb_perp(const double u[3], double e1[3], double e2[3])
 {
   int s = 0;
   for (int r = 1; r < 3; r++)

@@ -16,6 +16,9 @@ enum { MB_SPHERICAL = 0, MB_REVOLUTE, MB_WELD, MB_PRISMATIC, MB_CYLINDRICAL, MB_
        MB_NKIND };
 extern const char *const mb_joint_kind[MB_NKIND];
 extern const int mb_joint_nrows[MB_NKIND];
+/* two unit vectors e1, e2 with (u, e1, e2) orthonormal and right-handed, u a
+   unit vector: the normals of a joint's axis */
+void mb_perp(const double u[3], double e1[3], double e2[3]);
 
 typedef struct {
   int a, b; /* body indices, or MB_GROUND */
