@@ -1350,3 +1350,56 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
     if (st != LG_OK) return st;
   }
 }
+/* the assembly of the check, on its copy q of the initial state: the
+   status of mb_assemble, with a (not NULL) what it did; q0 the state given */
+int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a,
+                             mb_work *w)
+{
+  const lg_body *q0 = q + p->topo->nb;
+  mb_initial(p, q);
+  memcpy(q + p->topo->nb, q, (size_t)p->topo->nb * sizeof *q);
+  int st = mb_assemble(p, q, w, L, a);
+  if (st != LG_OK || !a->moved) return st;
+  for (int i = 0; i < p->topo->nb; i++) {
+    double D[9], th[3], dx[3], dv[3], dW[3];
+    so3_mul_tn(D, q0[i].R, q[i].R);            /* R0^T R = exp(hat(theta)) */
+    so3_log(th, D);
+    for (int c = 0; c < 3; c++) {
+      dx[c] = q[i].x[c] - q0[i].x[c];
+      dv[c] = q[i].v[c] - q0[i].v[c];
+      dW[c] = q[i].W[c] - q0[i].W[c];
+    }
+    a->moved[4 * i] = so3_norm(dx);
+    a->moved[4 * i + 1] = so3_norm(th);
+    a->moved[4 * i + 2] = so3_norm(dv);
+    a->moved[4 * i + 3] = so3_norm(dW);
+  }
+  return st;
+}
+
+int mb_assembly_report(const mb_par *given, mb_assembly *a)
+{
+  const mb_topo *t = given->topo;
+  mb_par *own = NULL;                /* a full tensor: the principal copy of given's */
+  if (t->user) {
+    const size_t sz = sizeof(mb_par) + mb_nval_all(t) * sizeof(double);
+    if (!(own = malloc(sz))) return LG_ENOMEM;
+    memcpy(own, given, sz);
+    mb_principal(own);
+    given = own;
+  }
+  lg_body *q = malloc(2 * (size_t)t->nb * sizeof *q);
+  mb_work *w = t->nj ? mb_work_alloc(t) : NULL;
+  int st = !q || (t->nj && !w) ? LG_ENOMEM : LG_OK;
+  if (st == LG_OK && t->nj) st = mb_assemble_state(given, q, mb_length_scale(given), a, w);
+  else if (st == LG_OK) {
+    double *moved = a->moved;
+    memset(a, 0, sizeof *a);
+    a->moved = moved;
+    if (moved) memset(moved, 0, 4 * (size_t)t->nb * sizeof *moved);
+  }
+  mb_work_free(w);
+  free(q);
+  free(own);
+  return st;
+}

@@ -13,4 +13,6 @@ mb_side mb_joint_side(const mb_par *p, int k, int s);
 void mb_rot_block(double G[9], const mb_side *d, const double R[9]);
 void mb_force_applied(const mb_par *p, const lg_body *q, double *f);
 double mb_joint_max(const mb_par *p, const double *c);
+double mb_length_scale(const mb_par *p);
+int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a, mb_work *w);
 #endif

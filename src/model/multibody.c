@@ -320,3 +320,31 @@ void mb_user_body(const mb_par *p, int i, const lg_body *in, lg_body *out)
   so3_mul_nt(out->R, in->R, Q);
   so3_mv(out->W, Q, in->W);
 }
+/* the model files under src/model/, compiled in line by line (the Makefile
+   writes these arrays) */
+extern const char *const *const mb_builtin_lines[];
+extern const char *const mb_builtin_file[];
+
+#define MB_MAX_BUILTIN 32
+const lg_model *mb_models[MB_MAX_BUILTIN + 1];
+
+void mb_models_init(void)
+{
+  int n = 0;
+  for (int i = 0; mb_builtin_lines[i] && n < MB_MAX_BUILTIN; i++) {
+    size_t len = 1;
+    for (int l = 0; mb_builtin_lines[i][l]; l++) len += strlen(mb_builtin_lines[i][l]) + 1;
+    char *text = malloc(len), *c = text, msg[256];
+    if (!text) return;
+    for (int l = 0; mb_builtin_lines[i][l]; l++) {
+      size_t k = strlen(mb_builtin_lines[i][l]);
+      memcpy(c, mb_builtin_lines[i][l], k);
+      c[k] = '\n';
+      c += k + 1;
+    }
+    *c = '\0';
+    lg_model *m = mb_model_parse(text, mb_builtin_file[i], msg, sizeof msg);
+    free(text);
+    if (m) mb_models[n++] = m;
+  }
+}
