@@ -1,4 +1,4 @@
-/* multibody-ref.c: the reference solution of the multibody family: the index-1
+/* multibody.c: the reference solution of the multibody family: the index-1
    equations integrated by rk8pd, projected onto the constraints each step. */
 #include <math.h>
 #include <stdlib.h>
