@@ -15,6 +15,7 @@
 #include "core/lg.h"
 #include "lie/so3.h"
 #include "model/multibody.h"
+#include "model/multibody-internal.h"
 #include "io/sha256.h"
 
 typedef struct {
@@ -566,72 +567,6 @@ static void desc_free(mb_desc *d)
   free(d->doc);
   free(d->source);
 }
-int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char *buf, size_t n)
-{
-  const int nj = p->topo->nj;
-  double *c = malloc(((size_t)p->topo->nc + 1) * sizeof *c);
-  size_t len = 0;
-  int k = 0;
-  if (n) buf[0] = '\0';
-  if (!c) return 0;
-  if (vel) mb_bv(p, q, c);
-  else mb_phi(p, q, c);
-  for (int j = 0; j < nj; j++) {
-    const double e = mb_joint_norm(p->topo, j, c);
-    if (e <= tol) continue;
-    if (k < 8 && len < n) {
-      int r = snprintf(buf + len, n - len, "%sjoint %d (%.3g %s)", k ? ", " : "", j + 1, e,
-                       vel ? "m/s" : "m");
-      if (r > 0) len += (size_t)r;
-    }
-    k++;
-  }
-  if (k > 8 && len < n) snprintf(buf + len, n - len, " and %d more", k - 8);
-  free(c);
-  return k;
-}
-
-int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *a)
-{
-  const int nb = p->topo->nb;
-  mb_assembly mine = {0};
-  if (!a) a = &mine;
-  a->rounds = 0;
-  a->tol = MB_ASSEMBLE_TOL * L;
-  a->dphi0 = mb_dphi_err(p, q);                     /* the residuals as given */
-  a->phi0 = a->phi = mb_phi_err(p, q);
-  if (!isfinite(a->phi0) || !isfinite(a->dphi0)) return LG_ENONFINITE;
-  /* positions: rounds of the projection's Gauss-Newton steps (each round
-     steps while the residual halves, at most ten times) until a round
-     gains less than half */
-  if (a->phi > a->tol) {
-    for (int i = 0; i < nb; i++)
-      if (so3_reortho(q[i].R, q[i].R) != 0) return LG_EINVAL;
-    for (double prev = INFINITY; a->rounds < MB_ASSEMBLE_MAXIT;) {
-      int st = mb_project_joints(p, q, w);
-      a->rounds++;
-      if (st != LG_OK) return st;
-      a->phi = mb_phi_err(p, q);
-      if (!isfinite(a->phi)) return LG_ENONFINITE;
-      if (a->phi <= a->tol || !(a->phi < 0.5 * prev)) break;
-      prev = a->phi;
-    }
-    if (!(a->phi <= a->tol)) return LG_ENEWTON;
-  }
-  /* velocities: onto B V = 0 in the metric of M, at the assembled positions */
-  for (int k = 0;; k++) {
-    double V = 0;
-    for (int i = 0; i < nb; i++)
-      for (int r = 0; r < 3; r++) V = fmax(V, fmax(fabs(q[i].v[r]), L * fabs(q[i].W[r])));
-    a->vtol = MB_ASSEMBLE_TOL * (1 + V);
-    a->dphi = mb_dphi_err(p, q);
-    if (!isfinite(a->dphi)) return LG_ENONFINITE;
-    if (a->dphi <= a->vtol) return LG_OK;
-    if (k == 3) return LG_ENEWTON;
-    int st = mb_project_velocity(p, q, w);
-    if (st != LG_OK) return st;
-  }
-}
 static void mb_par_init(const lg_model *m, void *par)
 {
   mb_par *p = par;
@@ -679,7 +614,7 @@ static const char *body_origin(const mb_par *p, int i, int s, char *buf, size_t 
 
 /* the length scale of the check's tolerances: 1 m, and every coordinate
    of the mass centres and of the joint points (the user's values) */
-static double mb_length_scale(const mb_par *p)
+double mb_length_scale(const mb_par *p)
 {
   double L = 1;
   const size_t u = (size_t)p->topo->user;
@@ -804,33 +739,6 @@ static int mb_check_spring_length(const mb_par *p, const lg_body *q, char *msg, 
   }
   return LG_OK;
 }
-/* the assembly of the check, on its copy q of the initial state: the
-   status of mb_assemble, with a (not NULL) what it did; q0 the state given */
-static int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a,
-                             mb_work *w)
-{
-  const lg_body *q0 = q + p->topo->nb;
-  mb_initial(p, q);
-  memcpy(q + p->topo->nb, q, (size_t)p->topo->nb * sizeof *q);
-  int st = mb_assemble(p, q, w, L, a);
-  if (st != LG_OK || !a->moved) return st;
-  for (int i = 0; i < p->topo->nb; i++) {
-    double D[9], th[3], dx[3], dv[3], dW[3];
-    so3_mul_tn(D, q0[i].R, q[i].R);            /* R0^T R = exp(hat(theta)) */
-    so3_log(th, D);
-    for (int c = 0; c < 3; c++) {
-      dx[c] = q[i].x[c] - q0[i].x[c];
-      dv[c] = q[i].v[c] - q0[i].v[c];
-      dW[c] = q[i].W[c] - q0[i].W[c];
-    }
-    a->moved[4 * i] = so3_norm(dx);
-    a->moved[4 * i + 1] = so3_norm(th);
-    a->moved[4 * i + 2] = so3_norm(dv);
-    a->moved[4 * i + 3] = so3_norm(dW);
-  }
-  return st;
-}
-
 static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
 {
   const mb_topo *t = p->topo;
@@ -896,33 +804,6 @@ static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
   mb_work_free(w);
   free(q);
   return st == LG_OK ? LG_OK : LG_EINVAL;
-}
-
-int mb_assembly_report(const mb_par *given, mb_assembly *a)
-{
-  const mb_topo *t = given->topo;
-  mb_par *own = NULL;                /* a full tensor: the principal copy of given's */
-  if (t->user) {
-    const size_t sz = sizeof(mb_par) + mb_nval_all(t) * sizeof(double);
-    if (!(own = malloc(sz))) return LG_ENOMEM;
-    memcpy(own, given, sz);
-    mb_principal(own);
-    given = own;
-  }
-  lg_body *q = malloc(2 * (size_t)t->nb * sizeof *q);
-  mb_work *w = t->nj ? mb_work_alloc(t) : NULL;
-  int st = !q || (t->nj && !w) ? LG_ENOMEM : LG_OK;
-  if (st == LG_OK && t->nj) st = mb_assemble_state(given, q, mb_length_scale(given), a, w);
-  else if (st == LG_OK) {
-    double *moved = a->moved;
-    memset(a, 0, sizeof *a);
-    a->moved = moved;
-    if (moved) memset(moved, 0, 4 * (size_t)t->nb * sizeof *moved);
-  }
-  mb_work_free(w);
-  free(q);
-  free(own);
-  return st;
 }
 
 static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
@@ -1571,34 +1452,6 @@ lg_model *mb_model_read_digest(const char *path, char *digest, char *msg, size_t
   if (m && digest) sha256_hex(digest, text, len);
   free(text);
   return m;
-}
-/* the model files under src/model/, compiled in line by line (the Makefile
-   writes these arrays) */
-extern const char *const *const mb_builtin_lines[];
-extern const char *const mb_builtin_file[];
-
-#define MB_MAX_BUILTIN 32
-const lg_model *mb_models[MB_MAX_BUILTIN + 1];
-
-void mb_models_init(void)
-{
-  int n = 0;
-  for (int i = 0; mb_builtin_lines[i] && n < MB_MAX_BUILTIN; i++) {
-    size_t len = 1;
-    for (int l = 0; mb_builtin_lines[i][l]; l++) len += strlen(mb_builtin_lines[i][l]) + 1;
-    char *text = malloc(len), *c = text, msg[256];
-    if (!text) return;
-    for (int l = 0; mb_builtin_lines[i][l]; l++) {
-      size_t k = strlen(mb_builtin_lines[i][l]);
-      memcpy(c, mb_builtin_lines[i][l], k);
-      c[k] = '\n';
-      c += k + 1;
-    }
-    *c = '\0';
-    lg_model *m = mb_model_parse(text, mb_builtin_file[i], msg, sizeof msg);
-    free(text);
-    if (m) mb_models[n++] = m;
-  }
 }
 const mb_topo *mb_model_topo(const lg_model *m)
 {

@@ -37,6 +37,7 @@ END {
     if (l !~ /^@text %report: / || incode || inquote) { inblock[i] = block; continue }
     m = substr(l, 16); marker[i] = 1
     if (m == "summary" && !sec) summary = 1
+    else if (m == "program-only" && !sec) progonly[chap] = 1
     else if (m == "omit" && ssec) omit[subof[i]] = 1
     else if (m == "omit" && sec) omit[where[i]] = 1
     else if (m == "keep" && sec) omit[where[i]] = 0
@@ -51,7 +52,8 @@ END {
   for (i = 1; i <= n; i++) {
     if (marker[i]) { drop[i] = 1; if (line[i + 1] == "@nl") drop[i + 1] = 1; continue }
     if (volume == "program") { drop[i] = inblock[i] == "begin-only"; continue }
-    drop[i] = code[i] || omit[where[i]] || omit[subof[i]] || inblock[i] == "begin-omit"
+    drop[i] = code[i] || omit[where[i]] || omit[subof[i]] || inblock[i] == "begin-omit" \
+              || progonly[chapof[i]]
     if (!drop[i] || inblock[i] == "begin-omit") continue
     lost[chapof[i]] = 1; lost[where[i]] = 1
     if (!code[i] && match(line[i], /\\label\{[^}]*\}/))
@@ -62,6 +64,8 @@ END {
     if (!drop[i]) print line[i]
     if (label[i] != "")
       print "@text \\lgproglabel{" label[i] "}{" where[i] "}"
+    if ((i in head) && kind[i] == "chapter" && drop[i] && volume == "report")
+      print "@text \\stepcounter{chapter}"
     if (!(i in head) || drop[i]) continue
     if (volume == "program")
       print "@text \\lgcheck" kind[i] "{" head[i] "}"

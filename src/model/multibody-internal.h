@@ -1,0 +1,25 @@
+/* multibody-internal.h: what the files of the multibody model share
+   (multibody.c, multibody-joints.c, multibody-loads.c, multibody-constrained.c,
+   multibody-file.c); not part of the interface. */
+#ifndef LG_MODEL_MULTIBODY_INTERNAL_H
+#define LG_MODEL_MULTIBODY_INTERNAL_H
+#include "model/multibody.h"
+typedef struct {
+  int body;        /* body index, or MB_GROUND */
+  const double *P; /* point: body frame, or space for the ground */
+  double sign;     /* +1 on side a, -1 on side b */
+} mb_side;
+/* side s (0: a, 1: b) of joint k: its body, its point and its sign */
+mb_side mb_joint_side(const mb_par *p, int k, int s);
+/* G = -sign R hat(P): the block of B that multiplies W of the side's body */
+void mb_rot_block(double G[9], const mb_side *d, const double R[9]);
+/* the forces f of mb_force plus the springs, forces and torques */
+void mb_force_applied(const mb_par *p, const lg_body *q, double *f);
+/* the largest norm of one joint's part of the constraint vector c */
+double mb_joint_max(const mb_par *p, const double *c);
+/* the length scale of the model check's tolerances (multibody-file.c) */
+double mb_length_scale(const mb_par *p);
+/* the assembly of the model check, on its copy q of the initial state
+   (multibody-constrained.c) */
+int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a, mb_work *w);
+#endif
