@@ -64,6 +64,13 @@ struct mb_work {
   int fkeep;
   const mb_par *fp;
   double *fq;
+  /* copies of a joint (section sec:mb-copies), looked for at the first
+     factorisation: per joint the earlier joint it repeats, or -1 */
+  int *copyof;    /* nj, or NULL: no joint repeats another */
+  int ccheck;     /* looked for */
+  int ncopy;      /* rows of copies */
+  unsigned char *iscopy; /* nc flags, factor order */
+  double *cwf;    /* nc, factor order: 1 / (1 + its copies) per row */
 };
 
 static int mb_envelope(const mb_topo *t, mb_work *w, const int *given);
@@ -137,6 +144,9 @@ void mb_work_free(mb_work *w)
   free(w->zz);
   free(w->fq);
   free(w->cf);
+  free(w->copyof);
+  free(w->iscopy);
+  free(w->cwf);
   free(w);
 }
 /* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
@@ -188,14 +198,15 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
   if (!aptr || !adj || !rows || !tmp || !w->pair || !w->pidx) goto done;
   aptr[0] = 0;
   w->row0[0] = 0;
+  const int *cp = w->copyof;             /* copies: no neighbours (sec:mb-copies) */
   for (int k = 0; k < nj; k++) {
     int n = 0, m = aptr[k];
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 2 && !(cp && cp[k] >= 0); s++) {
       int b = s ? t->joint[k].b : t->joint[k].a;
       if (b == MB_GROUND) continue;
       for (int e = bstart[b]; e < bstart[b + 1]; e++) {
         int l = side[e] / 2, u = n;
-        if (l == k) continue;
+        if (l == k || (cp && cp[l] >= 0)) continue;
         while (u > 0 && tmp[u - 1] > l) u--;        /* insertion, each joint once */
         if (u > 0 && tmp[u - 1] == l) continue;
         memmove(tmp + u + 1, tmp + u, (size_t)(n - u) * sizeof *tmp);
@@ -211,6 +222,14 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
   if (given) memcpy(w->pos, given, (size_t)nj * sizeof *w->pos);
   else if (newton_envelope_order(nj, aptr, adj, rows, w->pos) != 0) goto done;
   for (int k = 0; k < nj; k++) w->ord[w->pos[k]] = k;
+  if (cp) {                               /* the copies last, the rest in order */
+    int place = 0;
+    for (int i = 0; i < nj; i++)
+      if (cp[w->ord[i]] < 0) w->pos[w->ord[i]] = place++;
+    for (int k = 0; k < nj; k++)
+      if (cp[k] >= 0) w->pos[k] = place++;
+    for (int k = 0; k < nj; k++) w->ord[w->pos[k]] = k;
+  }
   /* rows in the factor's order: place i holds joint ord[i] */
   {
     int *fr = tmp;                        /* first factor row of each place */
@@ -238,8 +257,8 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
       const double wd = (double)(row - w->first[row] + 1);
       env += 0.5 * wd * wd;
     }
-    newton_bslu *bs = given ? NULL : newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
-    if (!given && !bs) goto done;
+    newton_bslu *bs = given || cp ? NULL : newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
+    if (!given && !cp && !bs) goto done;
     if (bs && 2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
     else newton_bslu_free(bs);
     w->A = malloc((off + 1) * sizeof *w->A);
@@ -253,7 +272,7 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
       if (b == MB_GROUND) continue;
       for (int e = bstart[b]; e < bstart[b + 1]; e++) {
         int l = side[e] / 2, u = side[e] % 2;
-        if (l > k) continue;
+        if (l > k || (cp && (cp[k] >= 0 || cp[l] >= 0))) continue;
         int *pe = w->pair + 4 * np++, *q;
         pe[0] = k; pe[1] = s; pe[2] = l; pe[3] = u;
         for (q = pe; q > w->pair + 4 * n0 &&            /* insertion by (l, s, t) */
@@ -269,11 +288,78 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
     const int P = w->perm[w->row0[pe[0]]], Q = w->perm[w->row0[pe[2]]];
     w->pidx[e] = P >= Q ? w->rowp[P] + (size_t)Q : w->rowp[Q] + (size_t)P;
   }
+  if (cp) {                               /* the copies' rows, the weights of their leaders' */
+    memset(w->iscopy, 0, (size_t)nc);
+    for (int r = 0; r < nc; r++) w->cwf[r] = 1;
+    for (int k = 0; k < nj; k++) {
+      if (cp[k] < 0) continue;
+      for (int r = 0; r < rows[k]; r++) {
+        w->iscopy[w->perm[w->row0[k] + r]] = 1;
+        w->cwf[w->perm[w->row0[cp[k]] + r]] += 1;
+      }
+    }
+    for (int r = 0; r < nc; r++) w->cwf[r] = 1 / w->cwf[r];
+  }
   (void)nc;
   st = 0;
 done:
   free(bstart); free(side); free(aptr); free(adj); free(rows); free(tmp);
   return st;
+}
+/* the joints that repeat an earlier one (the same kind and bodies, the
+   values equal to the bit): w->copyof, and the envelope laid out again
+   with their rows last and alone; 0, or -1 if out of memory */
+static int mb_find_copies(const mb_par *p, mb_work *w)
+{
+  const mb_topo *t = p->topo;
+  const int nj = t->nj;
+  int *bstart = NULL, *side = NULL, n = 0;
+  int *cp = malloc(((size_t)nj + 1) * sizeof *cp);
+  w->ccheck = 1;
+  if (!cp || mb_body_sides(t, &bstart, &side) != 0) { free(cp); return -1; }
+  for (int k = 0; k < nj; k++) {
+    const mb_joint *jk = &t->joint[k];
+    const int b = jk->a != MB_GROUND ? jk->a : jk->b, kind = mb_jkind(t, k);
+    cp[k] = -1;
+    for (int e = bstart[b]; e < bstart[b + 1] && side[e] / 2 < k && cp[k] < 0; e++) {
+      const int l = side[e] / 2;          /* the sides of body b, joints ascending */
+      if (cp[l] >= 0 || t->joint[l].a != jk->a || t->joint[l].b != jk->b
+          || mb_jkind(t, l) != kind)
+        continue;
+      if (memcmp(mb_joint_par(p, l), mb_joint_par(p, k), MB_JOINTLEN * sizeof(double)) == 0
+          && (kind == MB_SPHERICAL
+              || memcmp(mb_jointx_par(p, l), mb_jointx_par(p, k), MB_JXLEN * sizeof(double)) == 0))
+        cp[k] = l;
+    }
+    if (cp[k] >= 0) n += mb_joint_nrows[kind];
+  }
+  free(bstart);
+  free(side);
+  if (n == 0) { free(cp); return 0; }
+  const size_t nc = (size_t)t->nc;
+  w->copyof = cp;
+  w->ncopy = n;
+  w->iscopy = malloc(nc + 1);
+  w->cwf = malloc((nc + 1) * sizeof *w->cwf);
+  if (!w->isdep) w->isdep = calloc(nc + 1, 1);
+  if (!w->iscopy || !w->cwf || !w->isdep) return -1;
+  free(w->pair); free(w->pidx); free(w->A);
+  newton_bslu_free(w->bs);
+  w->pair = NULL; w->pidx = NULL; w->A = NULL; w->bs = NULL;
+  w->wmax = 0;
+  return mb_envelope(t, w, NULL);
+}
+
+/* the multipliers of least norm with copies (joint order): each row and
+   its copies carry an equal share of the row's total */
+static void mb_copy_split(const mb_work *w, double *lam)
+{
+  for (int k = 0; k < w->nj; k++) {
+    const int l = w->copyof[k], r0 = w->row0[k], m = w->row0[k + 1] - r0;
+    if (l >= 0) memcpy(lam + r0, lam + w->row0[l], (size_t)m * sizeof *lam);
+    else
+      for (int r = 0; r < m; r++) lam[r0 + r] *= w->cwf[w->perm[r0 + r]];
+  }
 }
 /* sum of a_m b_m over n terms, in four interleaved partial sums: the
    factorisation's inner loop, whose single running sum would wait on each
@@ -544,6 +630,10 @@ int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
   }
   for (int i = 0; i < nc; i++) {
     double *Ai = w->A + w->rowp[i];
+    if (w->iscopy && w->iscopy[i]) {      /* a copy's row: no pivot (sec:mb-copies) */
+      Ai[i] = 0;
+      continue;
+    }
     for (int j = first[i]; j < i; j++) {
       const double *Aj = w->A + w->rowp[j];
       int m0 = first[i] > first[j] ? first[i] : first[j];
@@ -606,6 +696,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   const int nj = w->nj, nc = w->nc;
   w->fkeep = 0;                         /* A and G are about to change */
   w->zdone = 0;
+  if (!w->ccheck && mb_find_copies(p, w) != 0) return LG_ENOMEM;
   if (w->general) {                     /* a joint other than spherical */
     mb_general_blocks(p, q, w);
     if (w->bs) return mb_factor_sparse(p, q, w, tol);
@@ -639,7 +730,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
 cholesky:;
-  if (w->ndep != 0) {                                     /* undecided, or redundant */
+  if (w->ndep != 0 || w->copyof) {                /* undecided, redundant, or copies */
     int st = mb_cholesky_rank(q, w, tol);
     if (!w->reorder) return st;
     w->reorder = 0;                     /* decide again in the spanning tree's order */
@@ -899,9 +990,19 @@ static void mb_null_vectors(mb_work *w)
   }
 }
 
+/* z^T x, or with copies of joints z^T W x, W the weights cwf */
+static double mb_min_dot(const mb_work *w, const double *z, const double *x)
+{
+  if (!w->cwf) return mb_dot(z, x, w->nc);
+  double s = 0;
+  for (int m = 0; m < w->nc; m++) s += z[m] * w->cwf[m] * x[m];
+  return s;
+}
+
 /* lam (nc numbers, the joints' order), the basic solution of A lam = b,
-   becomes the one of least norm, lam - Z (Z^T Z)^{-1} Z^T lam; once after
-   each factorisation */
+   becomes the one of least norm, lam - Z (Z^T Z)^{-1} Z^T lam (with copies
+   of joints, of least W-norm: Z^T W Z and Z^T W lam); once after each
+   factorisation */
 static int mb_min_norm(mb_work *w, double *lam)
 {
   const int nc = w->nc, r = w->ndep;
@@ -913,8 +1014,8 @@ static int mb_min_norm(mb_work *w, double *lam)
   for (int c = 0; c < nc; c++) x[w->perm[c]] = lam[c];
   for (int a = 0; a < r; a++) {            /* G = Z^T Z (lower), g = Z^T lam */
     const double *za = w->zl + (size_t)a * (size_t)nc;
-    g[a] = mb_dot(za, x, nc);
-    for (int b = 0; b <= a; b++) G[rr * (size_t)a + (size_t)b] = mb_dot(za, w->zl + (size_t)b * (size_t)nc, nc);
+    g[a] = mb_min_dot(w, za, x);
+    for (int b = 0; b <= a; b++) G[rr * (size_t)a + (size_t)b] = mb_min_dot(w, za, w->zl + (size_t)b * (size_t)nc);
   }
   for (int a = 0; a < r; a++) {            /* G = C C^T, in place */
     double *Ga = G + rr * (size_t)a;
@@ -982,7 +1083,8 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
   }
   if (lambda) {
     memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
-    if (w->ndep > 0) return mb_min_norm(w, lambda);   /* redundant: the least norm */
+    if (w->ndep > 0 && (st = mb_min_norm(w, lambda)) != LG_OK) return st;  /* the least norm */
+    if (w->copyof) mb_copy_split(w, lambda);
   }
   return LG_OK;
 }
@@ -1065,10 +1167,10 @@ int mb_rank_gained(const mb_work *w)
 
 int mb_redundant_rows(const mb_work *w, int *rows, int max)
 {
-  if (w->ndep <= 0) return 0;
+  if (w->ndep <= 0 && w->ncopy <= 0) return 0;
   int n = 0;
   for (int c = 0; c < w->nc; c++)        /* joint order, increasing */
-    if (w->isdep[w->perm[c]]) {
+    if ((w->isdep && w->isdep[w->perm[c]]) || (w->iscopy && w->iscopy[w->perm[c]])) {
       if (n < max) rows[n] = c;
       n++;
     }
@@ -1122,6 +1224,8 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
     for (int j = 0; j < nc; j++)
       if (s[j] > 1e-6 * big) hit[jof[j]] = 1;
   }
+  for (int j = 0; w->copyof && j < nj; j++)   /* a copy and the joint it repeats */
+    if (w->copyof[j] >= 0) hit[j] = hit[w->copyof[j]] = 1;
   int k = 0;
   for (int j = 0; j < nj; j++)
     if (hit[j]) js[k++] = j;
@@ -1131,7 +1235,8 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
   for (int j = 0; j < nj && len + 1 < n; j++) {
     int m = 0, r1[64];
     for (int r = w->row0[j]; r < w->row0[j + 1]; r++)
-      if (w->isdep[w->perm[r]] && m < 64) r1[m++] = r - w->row0[j] + 1;
+      if (((w->isdep && w->isdep[w->perm[r]]) || (w->iscopy && w->iscopy[w->perm[r]])) && m < 64)
+        r1[m++] = r - w->row0[j] + 1;
     if (!m) continue;
     int c = snprintf(txt + len, n - len, "%s%s ", sep, m > 1 ? "rows" : "row");
     for (int i = 0; i < m && c > 0 && len + (size_t)c < n; i++)
@@ -1144,7 +1249,7 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
     sep = ", ";
   }
   if (len + 1 < n && strcmp(sep, ", ") == 0)
-    snprintf(txt + len, n - len, " depend%s on the others)", w->ndep == 1 ? "s" : "");
+    snprintf(txt + len, n - len, " depend%s on the others)", w->ndep + w->ncopy == 1 ? "s" : "");
   (void)p;
 done:
   free(jof);
@@ -1158,7 +1263,7 @@ int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n)
   if (p->topo->nj == 0) return 0;
   mb_work *w = mb_work_alloc(p->topo);
   if (!w) return -LG_ENOMEM;
-  int st = mb_factor(p, q, w), r = st == LG_OK ? w->ndep : -st;
+  int st = mb_factor(p, q, w), r = st == LG_OK ? w->ndep + w->ncopy : -st;
   if (r > 0 && n) mb_redundancy_text(p, w, txt, n);
   mb_work_free(w);
   return r;
@@ -1171,7 +1276,7 @@ mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st)
   mb_work *w = mb_work_alloc(p->topo);
   if (!w) { *st = LG_ENOMEM; return NULL; }
   *st = mb_factor(p, q, w);
-  if (*st == LG_OK && w->ndep > 0) return w;
+  if (*st == LG_OK && w->ndep + w->ncopy > 0) return w;
   mb_work_free(w);
   return NULL;
 }
@@ -1191,10 +1296,11 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
                        int *st)
 {
   *st = LG_OK;
-  if (!w || w->ndep <= 0) return NULL;
+  if (!w || w->ndep + w->ncopy <= 0) return NULL;
+  const int nd = w->ndep + w->ncopy;
   mb_drop *d = calloc(1, sizeof *d);
-  int *rows = malloc((size_t)w->ndep * sizeof *rows);
-  if (d) d->u = malloc((size_t)w->ndep * sizeof *d->u);
+  int *rows = malloc((size_t)nd * sizeof *rows);
+  if (d) d->u = malloc((size_t)nd * sizeof *d->u);
   if (d) d->z = malloc((dim + 1) * sizeof *d->z);
   if (!d || !rows || !d->u || !d->z) {
     free(rows);
@@ -1206,7 +1312,7 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
   d->dfdf = dfdf;
   d->par = par;
   d->dim = dim;
-  d->n = mb_redundant_rows(w, rows, w->ndep);
+  d->n = mb_redundant_rows(w, rows, nd);
   for (int a = 0, k = 0; a < d->n; a++) {      /* rows increasing: joints in turn */
     while (k + 1 < t->nj && mb_jrow(t, k + 1) <= rows[a]) k++;
     d->u[a] = m0 + (size_t)(goff ? goff[k] + rows[a] - mb_jrow(t, k) : rows[a]);
@@ -1250,7 +1356,7 @@ int mb_drop_fdf(const double *z, void *par, double *r, double *J)
 
 int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s)
 {
-  if (!w || w->ndep <= 0) return LG_OK;
+  if (!w || w->ndep + w->ncopy <= 0) return LG_OK;
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return mb_failed(w, st, s);
   mb_keep(p, q, w);                 /* for a next evaluation at q (section sec:mb-project-kept) */

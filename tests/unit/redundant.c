@@ -469,8 +469,55 @@ static void test_tree(void)
   mb_model_free(m2);
 }
 
+/* the four-bar with its coupler's first joint written three times and the
+   rocker's ground joint twice (section sec:mb-copies): 3 + 3 x 5 = 18
+   redundant rows; the multipliers of least norm against A^+ b of the dense
+   A with every copy in it, at rest and after 0.5 s of each scheme; the
+   motion the four-bar's own */
+static void test_copies(const lg_model *rrrr)
+{
+  static const char *const more =
+      "joint revolute crank 0.15 0 0.2 coupler -0.4 0 -0.3 axis 0 1 0\n"
+      "joint revolute crank 0.15 0 0.2 coupler -0.4 0 -0.3 axis 0 1 0\n"
+      "joint revolute ground 1.1 0 0 rocker 0 0 -0.5 axis 0 1 0\n";
+  char text[4096], txt[400];
+  FILE *fp = fopen("src/model/examples/fourbar-rrrr.mb", "r");
+  size_t n = fp ? fread(text, 1, sizeof text - strlen(more) - 1, fp) : 0;
+  if (fp) fclose(fp);
+  memcpy(text + n, more, strlen(more) + 1);
+  lg_model *m = parse(text);
+  mb_par *p = m ? params(m, "gdir=0,0.6,-0.8") : NULL, *p0 = params(rrrr, "gdir=0,0.6,-0.8");
+  gsl_test(!p || !p0, "the four-bar with copies of two joints passes its check");
+  if (!p || !p0) { free(p); free(p0); mb_model_free(m); return; }
+  lg_body q[3], q0[3];
+  lg_failure f;
+  mb_initial(p, q);
+  const int r = mb_redundancy(p, q, txt, sizeof txt);
+  printf("  fourbar-rrrr with copies: %d redundant rows (%s)\n", r, txt);
+  gsl_test(r != 18, "fourbar-rrrr with copies: 18 redundant rows (got %d)", r);
+  compare_pinv(p, q, "fourbar-rrrr with copies at rest");
+  for (int i = 0; i < NSCHEMES; i++) {
+    char what[80];
+    snprintf(what, sizeof what, "fourbar-rrrr with copies after 0.5 s of %s", all_schemes[i]);
+    int st = run(p, all_schemes[i], 1e-3, 0.5, q, &f);
+    gsl_test(st != LG_OK, "%s runs (%s)", what, f.why);
+    if (st != LG_OK) continue;
+    compare_pinv(p, q, what);
+    st = run(p0, all_schemes[i], 1e-3, 0.5, q0, &f);
+    double d = 0;
+    for (int b = 0; b < 3; b++)
+      for (int c = 0; c < 3; c++) d = fmax(d, fabs(q[b].x[c] - q0[b].x[c]));
+    printf("  %s: positions against the four-bar's %.3g m\n", what, d);
+    gsl_test(st != LG_OK || !(d <= 1e-12), "%s: the four-bar's motion (%.3g m, 1e-12)", what, d);
+  }
+  free(p);
+  free(p0);
+  mb_model_free(m);
+}
+
 int main(void)
 {
+
   lg_model *rrrr = read_model("src/model/examples/fourbar-rrrr.mb");
   lg_model *rssr = read_model("src/model/examples/fourbar-rssr.mb");
   gsl_test(!rrrr || !rssr, "the four-bar examples parse");
@@ -480,6 +527,7 @@ int main(void)
     test_min_norm(rrrr);
     test_kept_factor(rrrr, "fourbar-rrrr");
     test_kept_factor(rssr, "fourbar-rssr");
+    test_copies(rrrr);
   }
   test_hinge();
   test_hinge_damper();
