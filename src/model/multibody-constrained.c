@@ -261,8 +261,8 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
     if (!given && !cp && !bs) goto done;
     if (bs && 2 * newton_bslu_cost(bs) < env) { w->bs = bs; off = 0; }
     else newton_bslu_free(bs);
-    w->A = malloc((off + 1) * sizeof *w->A);
-    if (!w->A) goto done;
+    (void)off;                            /* A: at the first factorisation, after the
+                                             copies of joints are known */
   }
   /* the pairs (k, s, l, t), l <= k, of sides on one body, by k, l, s, t */
   for (int k = 0; k < nj; k++) {
@@ -697,6 +697,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   w->fkeep = 0;                         /* A and G are about to change */
   w->zdone = 0;
   if (!w->ccheck && mb_find_copies(p, w) != 0) return LG_ENOMEM;
+  if (!w->A && !(w->A = malloc(((w->bs ? 0 : w->nenv) + 1) * sizeof *w->A))) return LG_ENOMEM;
   if (w->general) {                     /* a joint other than spherical */
     mb_general_blocks(p, q, w);
     if (w->bs) return mb_factor_sparse(p, q, w, tol);
