@@ -1391,6 +1391,22 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
   free(rows); free(ib); free(ig);
   return w;
 }
+
+int mb_newton_copies(struct newton_ws **nw, const mb_work *rw)
+{
+  if (!rw || !rw->copyof || !*nw) return LG_OK;
+  unsigned char *out = malloc((size_t)rw->nj + 1);
+  if (!out) return LG_ENOMEM;
+  for (int k = 0; k < rw->nj; k++) out[k] = rw->copyof[k] >= 0;
+  newton_ws *v = newton_without_groups(*nw, out, (size_t)rw->nj);
+  free(out);
+  if (!v) return LG_ENOMEM;
+  if (v != *nw) {
+    newton_free(*nw);
+    *nw = v;
+  }
+  return LG_OK;
+}
 int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char *buf, size_t n)
 {
   const int nj = p->topo->nj;

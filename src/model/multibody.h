@@ -381,6 +381,10 @@ int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char 
    multipliers of every joint, coupled where a joint acts on a body
    (newton_alloc_sparse); solver as in lg_opts */
 struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
+/* with copies of joints in rw (a workspace of mb_work_redundant; section
+   sec:mb-copies): the store *nw of one of the mb_newton_alloc functions laid
+   out again with the copies' groups coupled to nothing; LG_OK or LG_ENOMEM */
+int mb_newton_copies(struct newton_ws **nw, const mb_work *rw);
 /* the rank test: A = B M^{-1} B^T at q factored with every pivot required
    above tol times its diagonal entry; LG_OK or LG_ESINGULAR (the first
    factorisation of a workspace drops the rows whose pivot is at most

@@ -830,6 +830,8 @@ int newton_bordered_correction(size_t n, size_t nblk, size_t bs, double *J, doub
 }
 struct newton_sparse {
   size_t n, nblk, bs, nc, ngrp;
+  double *sink;          /* newton_without_groups: the block for writes outside */
+  size_t sinkld;
   int *goff;             /* ngrp + 1: first border unknown of each group */
   int *colgrp;           /* nc: the group of each border unknown */
   int *bgp, *bg;         /* per block: its groups */
@@ -855,6 +857,7 @@ static void newton_sparse_free(void *v)
   free(b->bld); free(b->gld); free(b->dpos); free(b->v);
   newton_bslu_free(b->S);
   free(b->Y); free(b->y); free(b->g); free(b->f); free(b->b);
+  free(b->sink);
   free(b);
 }
 
@@ -881,6 +884,14 @@ static long newton_sparse_gcoff(const struct newton_sparse *w, int k, int l)
   return -1;
 }
 
+/* an entry outside the structure: NULL, or the scratch block of a store
+   of newton_without_groups */
+static double *newton_sparse_out(const struct newton_sparse *w, size_t *ld)
+{
+  if (w->sink) *ld = w->sinkld;
+  return w->sink;
+}
+
 double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
 {
   const struct newton_sparse *w = J->sp;
@@ -890,10 +901,10 @@ double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
     const int i = (int)(r / bs);
     double *row = w->v + w->brow[i] + (r - (size_t)i * bs) * (size_t)w->bld[i];
     *ld = (size_t)w->bld[i];
-    if (c < nu) return c / bs == (size_t)i ? row + (c - (size_t)i * bs) : NULL;
+    if (c < nu) return c / bs == (size_t)i ? row + (c - (size_t)i * bs) : newton_sparse_out(w, ld);
     const int k = w->colgrp[c - nu];
     long off = newton_sparse_bcoff(w, i, k);
-    return off < 0 ? NULL : row + bs + (size_t)off + (c - nu - (size_t)w->goff[k]);
+    return off < 0 ? newton_sparse_out(w, ld) : row + bs + (size_t)off + (c - nu - (size_t)w->goff[k]);
   }
   const int k = w->colgrp[r - nu];
   double *row = w->v + w->grow[k] + (r - nu - (size_t)w->goff[k]) * (size_t)w->gld[k];
@@ -903,11 +914,11 @@ double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld)
     const int i = (int)(c / bs);
     for (size_t a = 0; a < nbk; a++)
       if (w->gb[w->gbp[k] + (int)a] == i) return row + a * bs + (c - (size_t)i * bs);
-    return NULL;
+    return newton_sparse_out(w, ld);
   }
   const int l = w->colgrp[c - nu];
   long off = newton_sparse_gcoff(w, k, l);
-  return off < 0 ? NULL : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
+  return off < 0 ? newton_sparse_out(w, ld) : row + nbk * bs + (size_t)off + (c - nu - (size_t)w->goff[l]);
 }
 
 /* a row of the store is contiguous (its blocks' columns, its own group's,
@@ -1147,6 +1158,36 @@ newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, co
   w->sp = newton_sparse_alloc(n, nblk, bs, ngrp, grows, ninc, iblk, igrp);
   if (!w->sp) { free(w); return NULL; }
   return w;
+}
+
+newton_ws *newton_without_groups(newton_ws *w, const unsigned char *out, size_t nout)
+{
+  const struct newton_sparse *sp = w ? w->sp : NULL;
+  if (!sp) return w;
+  const size_t ng = sp->ngrp, ninc = (size_t)sp->gbp[ng];
+  int *grows = malloc((ng + 1) * sizeof *grows);
+  int *ib = malloc((ninc + 1) * sizeof *ib), *ig = malloc((ninc + 1) * sizeof *ig);
+  newton_ws *v = NULL;
+  size_t ne = 0, gmax = sp->bs;
+  if (!grows || !ib || !ig) goto done;
+  for (size_t k = 0; k < ng; k++) {
+    grows[k] = sp->goff[k + 1] - sp->goff[k];
+    if ((size_t)grows[k] > gmax) gmax = (size_t)grows[k];
+    if (k < nout && out[k]) continue;
+    for (int a = sp->gbp[k]; a < sp->gbp[k + 1]; a++) { ib[ne] = sp->gb[a]; ig[ne++] = (int)k; }
+  }
+  v = newton_alloc_sparse(w->n, sp->nblk, sp->bs, ng, grows, ne, ib, ig);
+  if (v && v->sp && (v->sp->sink = calloc(gmax * gmax, sizeof *v->sp->sink)) != NULL) {
+    v->sp->sinkld = gmax;
+    v->eager = w->eager;
+    v->floor = w->floor;
+  } else {
+    newton_free(v);
+    v = NULL;
+  }
+done:
+  free(grows); free(ib); free(ig);
+  return v;
 }
 
 /* the dense path: the callback writes J through a dense handle */

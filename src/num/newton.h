@@ -48,6 +48,15 @@ newton_ws *newton_alloc_bordered(size_t n, size_t nblk, size_t bs);
    NULL if out of memory or the sizes disagree. */
 newton_ws *newton_alloc_sparse(size_t n, size_t nblk, size_t bs, size_t ngrp, const int *grows,
                                size_t ninc, const int *iblk, const int *igrp);
+/* A store of newton_alloc_sparse laid out again with the groups k < nout
+   for which out[k] is set coupled to nothing (their rows and columns only
+   their own diagonal block), its settings kept: for unknowns whose
+   equations a caller replaces by x_r = 0 and on which nothing depends
+   (copies of a joint, chapter multibody, section sec:mb-copies).  The
+   entries outside the new structure that a caller still writes go to a
+   scratch block and are lost.  w itself if it is not such a store; NULL if
+   out of memory. */
+newton_ws *newton_without_groups(newton_ws *w, const unsigned char *out, size_t nout);
 /* A Jacobian being written: dense (J[r n + c]) or by blocks. */
 typedef struct {
   double *J;                      /* dense, n x n, or NULL */
@@ -59,7 +68,8 @@ typedef struct {
    (r + a, c + b) is p[a * ld + b] while (r + a, c + b) stays in the block of
    the structure that holds (r, c) (a body's block, a body's rows against a
    group's columns, a group's rows against a body or a coupled group).
-   NULL if (r, c) is outside the structure. */
+   NULL if (r, c) is outside the structure (in a store of
+   newton_without_groups, a scratch block, whose entries are lost). */
 double *newton_jac_at_store(const newton_jac *J, size_t r, size_t c, size_t *ld);
 static inline double *newton_jac_at(const newton_jac *J, size_t r, size_t c, size_t *ld)
 {

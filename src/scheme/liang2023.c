@@ -164,6 +164,7 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
     w->drop = mb_drop_alloc(w->mw, w->p->topo, liang_mid_dim(w), 6 * (size_t)w->nb, w->goff,
                             w->fdf, NULL, w, &st);
     if (st != LG_OK) return st;
+    if ((st = mb_newton_copies(&w->nw, w->mw)) != LG_OK) return st;   /* sec:mb-copies */
   }
   s->theta = s->omega = NAN;
   s->newton_iters = 0;
