@@ -12,12 +12,6 @@
 #include "num/newton.h"
 #include "model/multibody.h"
 #include "model/multibody-internal.h"
-mb_side mb_joint_side(const mb_par *p, int k, int s)
-{
-  const mb_joint *j = &p->topo->joint[k];
-  mb_side d = {s == 0 ? j->a : j->b, mb_joint_par(p, k) + 3 * s, s == 0 ? 1.0 : -1.0};
-  return d;
-}
 void mb_initial(const mb_par *p, lg_body *q)
 {
   for (int i = 0; i < p->topo->nb; i++) {
@@ -50,15 +44,6 @@ void mb_phi(const mb_par *p, const lg_body *q, double *phi)
     }
   }
 }
-/* G = -sign R hat(P): the block of B that multiplies W of the side's body */
-void mb_rot_block(double G[9], const mb_side *d, const double R[9])
-{
-  double S[9];
-  so3_hat(S, d->P);
-  so3_mul(G, R, S);
-  for (int r = 0; r < 9; r++) G[r] *= -d->sign;
-}
-
 void mb_jac(const mb_par *p, const lg_body *q, double *B)
 {
   const int n = 6 * p->topo->nb;
@@ -187,19 +172,10 @@ double mb_orth_err(const mb_par *p, const lg_body *q)
 
 /* the same for a model with a joint other than spherical: a function
    apart, so that the loop of spherical joints alone stays as it was */
-double mb_joint_max_general(const mb_par *p, const double *c);
 double mb_joint_max_general(const mb_par *p, const double *c)
 {
   double e = 0;
   for (int k = 0; k < p->topo->nj; k++) e = fmax(e, mb_joint_norm(p->topo, k, c));
-  return e;
-}
-
-double mb_joint_max(const mb_par *p, const double *c)
-{
-  if (p->topo->nxval > 0) return mb_joint_max_general(p, c);
-  double e = 0;
-  for (int k = 0; k < p->topo->nj; k++) e = fmax(e, so3_norm(c + 3 * k));
   return e;
 }
 
