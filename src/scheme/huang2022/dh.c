@@ -13,6 +13,7 @@
 #include "model/multibody.h"
 #include "scheme/huang2022.h"
 #include "scheme/huang2022/internal.h"
+#include "scheme/huang2022/joints.h"
 /* ---------------------------------------------------------------- stage 1, every joint */
 /* the rows' arrays: B(q_n) by joints (12 per row), dexp by bodies, the impulse */
 static int hg_s1_rows_alloc(hg_s1 *s)

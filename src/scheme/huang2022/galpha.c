@@ -12,6 +12,7 @@
 #include "model/multibody.h"
 #include "scheme/huang2022.h"
 #include "scheme/huang2022/internal.h"
+#include "scheme/huang2022/joints.h"
 /* lam (the nc multipliers of mb_accel, by rows) rearranged in place by
    groups as z holds them divided by c_q: joint k's multipliers, then its
    copies, the accelerations dV of the two bodies they copy */
