@@ -136,8 +136,10 @@ endif
 tangle: $(STAMPS)
 
 # ---------------------------------------------------------------- 3. compile
+# A scheme's file is src/scheme/CHAPTER.c, or src/scheme/PAPER/SCHEME.c for a
+# paper whose schemes are one file each (a family per file).
 LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
-                         $(sort $(wildcard src/*/*.c)))
+                         $(sort $(wildcard src/*/*.c src/scheme/*/*.c)))
 FIG_SRC  := $(sort $(wildcard src/fig/*.c))
 FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
