@@ -809,6 +809,9 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
       w->drop = mb_drop_alloc(rw, w->p->topo, (size_t)w->n, 3 * (size_t)w->nb, NULL,
                               w->s1->general ? hg_s1_jfdf_rows : hg_s1_jfdf, NULL, w->s1, &st);
       if (st != LG_OK) return st;
+      /* copies of a joint: their groups coupled to nothing (sec:mb-copies) */
+      if ((st = mb_newton_copies(&w->nw, rw)) != LG_OK) return st;
+      if (w->nw2 && (st = mb_newton_copies(&w->nw2, rw)) != LG_OK) return st;
       if (w->end) {            /* the end system with forces of V: (V, mu), mu by rows */
         w->drop2 = mb_drop_alloc(rw, w->p->topo, (size_t)w->end->n, 6 * (size_t)w->nb, NULL,
                                  w->end->sg ? hg_end_jfdf : NULL, w->end->sg ? NULL : hg_end_fdf,

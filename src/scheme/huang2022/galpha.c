@@ -532,6 +532,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   w->drop = mb_drop_alloc(w->mw, w->p->topo, (size_t)w->n, 6 * (size_t)w->nb, w->g->goff,
                           w->fdf, NULL, w->g, &st);
   if (st != LG_OK) return st;
+  if (w->drop && (st = mb_newton_copies(&w->nw, w->mw)) != LG_OK) return st;   /* sec:mb-copies */
   if (w->g->goff) hg_ga_groups(w->g, w->Vd, w->lam);
   if (w->g->sg) hg_ga_spring_groups(w->g, w->Vd, w->lam);
   memcpy(w->a, w->Vd, 6 * (size_t)w->nb * sizeof *w->a);
