@@ -1299,9 +1299,15 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
   *st = LG_OK;
   if (!w || w->ndep + w->ncopy <= 0) return NULL;
   const int nd = w->ndep + w->ncopy;
+  /* a copy's group with copies of its bodies' unknowns (goff: the layout
+     of mb_newton_alloc_stiff) is dropped whole: with its multipliers zero
+     nothing depends on them (sec:mb-copies) */
+  size_t extra = 0;
+  for (int k = 0; goff && w->copyof && k < t->nj; k++)
+    if (w->copyof[k] >= 0) extra += (size_t)(goff[k + 1] - goff[k] - mb_joint_nrows[mb_jkind(t, k)]);
   mb_drop *d = calloc(1, sizeof *d);
   int *rows = malloc((size_t)nd * sizeof *rows);
-  if (d) d->u = malloc((size_t)nd * sizeof *d->u);
+  if (d) d->u = malloc(((size_t)nd + extra) * sizeof *d->u);
   if (d) d->z = malloc((dim + 1) * sizeof *d->z);
   if (!d || !rows || !d->u || !d->z) {
     free(rows);
@@ -1318,6 +1324,10 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
     while (k + 1 < t->nj && mb_jrow(t, k + 1) <= rows[a]) k++;
     d->u[a] = m0 + (size_t)(goff ? goff[k] + rows[a] - mb_jrow(t, k) : rows[a]);
   }
+  for (int k = 0; extra && k < t->nj; k++)
+    if (w->copyof[k] >= 0)
+      for (int c = goff[k] + mb_joint_nrows[mb_jkind(t, k)]; c < goff[k + 1]; c++)
+        d->u[d->n++] = m0 + (size_t)c;
   free(rows);
   return d;
 }
@@ -1406,6 +1416,11 @@ int mb_newton_copies(struct newton_ws **nw, const mb_work *rw)
     *nw = v;
   }
   return LG_OK;
+}
+
+const int *mb_copies_of(const mb_work *w)
+{
+  return w ? w->copyof : NULL;
 }
 int mb_joints_over(const mb_par *p, const lg_body *q, int vel, double tol, char *buf, size_t n)
 {

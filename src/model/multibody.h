@@ -385,6 +385,9 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver);
    sec:mb-copies): the store *nw of one of the mb_newton_alloc functions laid
    out again with the copies' groups coupled to nothing; LG_OK or LG_ENOMEM */
 int mb_newton_copies(struct newton_ws **nw, const mb_work *rw);
+/* per joint the earlier joint it repeats, or -1; NULL when no joint does
+   or before the first factorisation of w */
+const int *mb_copies_of(const mb_work *w);
 /* the rank test: A = B M^{-1} B^T at q factored with every pivot required
    above tol times its diagonal entry; LG_OK or LG_ESINGULAR (the first
    factorisation of a workspace drops the rows whose pivot is at most

@@ -38,6 +38,8 @@ typedef struct {
   double *B0;            /* general: joint k's two m_k x 6 blocks of B(q_n) at 12 mb_jrow(k) */
   double *T;             /* general: 9 nb, dexp(theta_i) at the last evaluation */
   double *y;             /* general: 6 nb, B_W(q_n)^T Lambda and B_v(q_n)^T Lambda per body */
+  const int *copyof;     /* general: the joint each joint repeats, or -1 (sec:mb-copies);
+                            NULL without copies */
 } hg_s1;
 
 /* Lambda: 3 per spherical joint, mb_joint_nrows of its kind otherwise

@@ -93,7 +93,9 @@ int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
     const int m = mb_joint_nrows[mb_jkind(t, k)], r0 = m0 + mb_jrow(t, k);
     double B1[2][36];
     mb_joint_eval(p, s->q1, k, r + r0, Jac ? B1[0] : NULL, Jac ? B1[1] : NULL, NULL, NULL);
-    if (!Jac) continue;
+    /* a copy's multipliers are dropped: its row becomes a unit row and
+       nothing depends on them, so it writes nothing (sec:mb-copies) */
+    if (!Jac || (s->copyof && s->copyof[k] >= 0)) continue;
     for (int side = 0; side < 2; side++) {
       const int i = side ? t->joint[k].b : t->joint[k].a;
       if (i == MB_GROUND) continue;
@@ -112,6 +114,7 @@ int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
       /* d Phi_k / d Lambda_l = -B_v,ki(q_{n+1}) B_v,li(q_n)^T / m_i, every joint l at body i */
       for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
         const int l = s->bside[e] / 2, ml = mb_joint_nrows[mb_jkind(t, l)];
+        if (s->copyof && s->copyof[l] >= 0) continue;
         const double *Bl = hg_s1_b0(s, l, s->bside[e] % 2);
         double *E = newton_jac_at(Jac, (size_t)r0, (size_t)(m0 + mb_jrow(t, l)), &ld);
         for (int a = 0; a < m; a++)
@@ -811,6 +814,7 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
       if (st != LG_OK) return st;
       /* copies of a joint: their groups coupled to nothing (sec:mb-copies) */
       if ((st = mb_newton_copies(&w->nw, rw)) != LG_OK) return st;
+      w->s1->copyof = mb_copies_of(rw);
       if (w->nw2 && (st = mb_newton_copies(&w->nw2, rw)) != LG_OK) return st;
       if (w->end) {            /* the end system with forces of V: (V, mu), mu by rows */
         w->drop2 = mb_drop_alloc(rw, w->p->topo, (size_t)w->end->n, 6 * (size_t)w->nb, NULL,
