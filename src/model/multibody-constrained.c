@@ -9,6 +9,7 @@
 #include <gsl/gsl_errno.h>
 #include "core/lg.h"
 #include "lie/so3.h"
+#include "num/envelope.h"
 #include "num/newton.h"
 #include "model/multibody.h"
 #include "model/multibody-internal.h"
@@ -22,13 +23,12 @@ struct mb_work {
   int *row0;      /* nj + 1: first constraint row of joint k (joint order) */
   int *pos;       /* nj: the place of joint k in the order of the factor */
   int *ord;       /* nj: the joint at each place (pos inverted) */
-  int *perm;      /* nc: the row of the factor that holds constraint row r */
-  int *first;     /* nc: first column of row i inside the envelope */
-  size_t *rowp;   /* nc: entry (i, m) of the envelope is A[rowp[i] + m] */
-  double *A;      /* the envelope of B M^{-1} B^T, then of its Cholesky factor */
+  /* A = B M^{-1} B^T in its envelope and its factor, with the rank
+     decisions of sections sec:mb-redundant and sec:mb-rank-floor: the
+     rows of the factor are the constraint rows in the order of pos
+     (chapter envelope) */
+  env_fac e;
   newton_bslu *bs;/* or, where that is cheaper, its sparse block factorisation */
-  size_t nenv;    /* entries in the envelope */
-  double *y;      /* nc: a right-hand side in the factor's order */
   int *pair;      /* 4 npair: (k, s, l, t), l <= k, joint sides on one body */
   size_t *pidx;   /* npair: the envelope entry of (0, 0) of each pair's block */
   int npair;
@@ -37,40 +37,18 @@ struct mb_work {
   /* mb_force, or with the model's applied forces mb_force_applied: chosen
      once per workspace */
   void (*force)(const mb_par *, const lg_body *, double *);
-  int bad;        /* the row (factor order) whose pivot failed, or -1 */
   char why[240];  /* the words of mb_failed */
-  /* redundant constraints (section sec:mb-redundant): the rows found
-     dependent by the first factorisation of the envelope */
-  int ndep;       /* -1: not yet decided; else how many */
-  int gained;     /* the failure of row bad: a dependent row became independent */
-  int capdep;     /* room in dep and zl, in rows */
-  int *dep;       /* ndep factor rows, increasing */
-  unsigned char *isdep; /* nc flags, or NULL */
-  double *zl;     /* ndep x nc: each dependent row of L, then its null vector */
-  double *zz;     /* (ndep + 1) x ndep: the min-norm system */
-  int zdone;      /* zl holds the null vectors of the present factor */
-  /* the round-off floors of pivots (section sec:mb-rank-floor) */
-  double *cf;     /* nc: the coefficients of a row in the rows before it */
-  int wmax;       /* the widest row of the envelope */
-  int weak;       /* the least resolved kept row of the first factorisation, or -1 */
-  double weakr;   /* its pivot over its floor */
-  double pmin;    /* the least pivot of a kept row over its diagonal, at the decision */
-  int prow;       /* its row, or -1 */
-  int treeord;    /* the factor's order is the spanning tree's (mb_reorder_tree) */
-  int rclose;     /* then its first row of a joint that closes a loop, else nc */
-  int reorder;    /* the first factorisation met a suspect: order by the tree */
   /* the factor kept from a projection (mb_project_velocity) for the next
      evaluation at the same positions: their R and x, 12 per body */
   int fkeep;
   const mb_par *fp;
   double *fq;
   /* copies of a joint (section sec:mb-copies), looked for at the first
-     factorisation: per joint the earlier joint it repeats, or -1 */
+     factorisation: per joint the earlier joint it repeats, or -1; the
+     rows of the copies are e.iscopy, the weights of least norm e.cwf */
   int *copyof;    /* nj, or NULL: no joint repeats another */
   int ccheck;     /* looked for */
   int ncopy;      /* rows of copies */
-  unsigned char *iscopy; /* nc flags, factor order */
-  double *cwf;    /* nc, factor order: 1 / (1 + its copies) per row */
 };
 
 static int mb_envelope(const mb_topo *t, mb_work *w, const int *given);
@@ -82,6 +60,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->nb = t->nb;
   w->nj = t->nj;
   w->nc = t->nc;
+  w->e.n = t->nc;
   size_t nc = (size_t)t->nc, nj = (size_t)t->nj;
   w->general = t->nxval > 0;
   size_t ng = 18 * nj;              /* spherical joints alone: as before */
@@ -95,26 +74,26 @@ mb_work *mb_work_alloc(const mb_topo *t)
   w->r = malloc((nc + 1) * sizeof *w->r);
   w->mu = malloc((nc + 1) * sizeof *w->mu);
   w->f = malloc((6 * (size_t)t->nb + 1) * sizeof *w->f);
-  w->first = malloc((nc + 1) * sizeof *w->first);
-  w->rowp = malloc((nc + 1) * sizeof *w->rowp);
-  w->perm = malloc((nc + 1) * sizeof *w->perm);
+  w->e.first = malloc((nc + 1) * sizeof *w->e.first);
+  w->e.rowp = malloc((nc + 1) * sizeof *w->e.rowp);
+  w->e.perm = malloc((nc + 1) * sizeof *w->e.perm);
   w->row0 = malloc((nj + 1) * sizeof *w->row0);
   w->pos = malloc((nj + 1) * sizeof *w->pos);
   w->ord = malloc((nj + 1) * sizeof *w->ord);
-  w->y = malloc((nc + 1) * sizeof *w->y);
-  w->cf = malloc((nc + 1) * sizeof *w->cf);
-  w->weak = -1;
-  w->pmin = 1;                          /* no decision yet, or the sparse blocks' */
-  w->prow = -1;
-  w->rclose = t->nc;
-  if ((w->general && !w->goff) || !w->G || !w->r || !w->mu || !w->f || !w->first || !w->rowp
-      || !w->perm || !w->row0 || !w->pos || !w->ord || !w->y || !w->cf || mb_envelope(t, w, NULL) != 0) {
+  w->e.y = malloc((nc + 1) * sizeof *w->e.y);
+  w->e.cf = malloc((nc + 1) * sizeof *w->e.cf);
+  w->e.weak = -1;
+  w->e.pmin = 1;                          /* no decision yet, or the sparse blocks' */
+  w->e.prow = -1;
+  w->e.rclose = t->nc;
+  if ((w->general && !w->goff) || !w->G || !w->r || !w->mu || !w->f || !w->e.first || !w->e.rowp
+      || !w->e.perm || !w->row0 || !w->pos || !w->ord || !w->e.y || !w->e.cf || mb_envelope(t, w, NULL) != 0) {
     mb_work_free(w);
     return NULL;
   }
-  w->bad = -1;
+  w->e.bad = -1;
   w->why[0] = '\0';
-  w->ndep = -1;
+  w->e.ndep = -1;
   w->force = mb_applied_any(t->ld) ? mb_force_applied : mb_force;
   return w;
 }
@@ -124,29 +103,18 @@ void mb_work_free(mb_work *w)
   if (!w) return;
   free(w->G);
   free(w->goff);
-  free(w->A);
+  env_free(&w->e);
   free(w->r);
   free(w->mu);
   free(w->f);
-  free(w->first);
-  free(w->rowp);
-  free(w->perm);
   free(w->row0);
   free(w->pos);
   free(w->ord);
   free(w->pair);
   free(w->pidx);
   newton_bslu_free(w->bs);
-  free(w->y);
-  free(w->dep);
-  free(w->isdep);
-  free(w->zl);
-  free(w->zz);
   free(w->fq);
-  free(w->cf);
   free(w->copyof);
-  free(w->iscopy);
-  free(w->cwf);
   free(w);
 }
 /* the joint sides on each body, by body: bstart[b] .. bstart[b + 1] - 1
@@ -242,19 +210,19 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
         if (w->pos[adj[a]] < j) j = w->pos[adj[a]];
       for (int r = 0; r < rows[k]; r++) {
         const int row = fr[i] + r;
-        w->perm[w->row0[k] + r] = row;
-        w->first[row] = fr[j];
-        w->rowp[row] = off - (size_t)fr[j];
+        w->e.perm[w->row0[k] + r] = row;
+        w->e.first[row] = fr[j];
+        w->e.rowp[row] = off - (size_t)fr[j];
         off += (size_t)(row - fr[j] + 1);
-        if (row - fr[j] + 1 > w->wmax) w->wmax = row - fr[j] + 1;
+        if (row - fr[j] + 1 > w->e.wmax) w->e.wmax = row - fr[j] + 1;
       }
     }
-    w->nenv = off;
+    w->e.nenv = off;
     /* the envelope, or the sparse block factorisation where it costs less
        than half as much (trees: the envelope's width grows with N) */
     double env = 0;
     for (int row = 0; row < nc; row++) {
-      const double wd = (double)(row - w->first[row] + 1);
+      const double wd = (double)(row - w->e.first[row] + 1);
       env += 0.5 * wd * wd;
     }
     newton_bslu *bs = given || cp ? NULL : newton_bslu_alloc(nj, aptr, adj, rows, w->pos);
@@ -285,20 +253,20 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
   w->npair = (int)np;
   for (size_t e = 0; e < np; e++) {  /* entry (0, 0) of block (k, l) or of its transpose */
     const int *pe = w->pair + 4 * e;
-    const int P = w->perm[w->row0[pe[0]]], Q = w->perm[w->row0[pe[2]]];
-    w->pidx[e] = P >= Q ? w->rowp[P] + (size_t)Q : w->rowp[Q] + (size_t)P;
+    const int P = w->e.perm[w->row0[pe[0]]], Q = w->e.perm[w->row0[pe[2]]];
+    w->pidx[e] = P >= Q ? w->e.rowp[P] + (size_t)Q : w->e.rowp[Q] + (size_t)P;
   }
   if (cp) {                               /* the copies' rows, the weights of their leaders' */
-    memset(w->iscopy, 0, (size_t)nc);
-    for (int r = 0; r < nc; r++) w->cwf[r] = 1;
+    memset(w->e.iscopy, 0, (size_t)nc);
+    for (int r = 0; r < nc; r++) w->e.cwf[r] = 1;
     for (int k = 0; k < nj; k++) {
       if (cp[k] < 0) continue;
       for (int r = 0; r < rows[k]; r++) {
-        w->iscopy[w->perm[w->row0[k] + r]] = 1;
-        w->cwf[w->perm[w->row0[cp[k]] + r]] += 1;
+        w->e.iscopy[w->e.perm[w->row0[k] + r]] = 1;
+        w->e.cwf[w->e.perm[w->row0[cp[k]] + r]] += 1;
       }
     }
-    for (int r = 0; r < nc; r++) w->cwf[r] = 1 / w->cwf[r];
+    for (int r = 0; r < nc; r++) w->e.cwf[r] = 1 / w->e.cwf[r];
   }
   (void)nc;
   st = 0;
@@ -339,14 +307,14 @@ static int mb_find_copies(const mb_par *p, mb_work *w)
   const size_t nc = (size_t)t->nc;
   w->copyof = cp;
   w->ncopy = n;
-  w->iscopy = malloc(nc + 1);
-  w->cwf = malloc((nc + 1) * sizeof *w->cwf);
-  if (!w->isdep) w->isdep = calloc(nc + 1, 1);
-  if (!w->iscopy || !w->cwf || !w->isdep) return -1;
-  free(w->pair); free(w->pidx); free(w->A);
+  w->e.iscopy = malloc(nc + 1);
+  w->e.cwf = malloc((nc + 1) * sizeof *w->e.cwf);
+  if (!w->e.isdep) w->e.isdep = calloc(nc + 1, 1);
+  if (!w->e.iscopy || !w->e.cwf || !w->e.isdep) return -1;
+  free(w->pair); free(w->pidx); free(w->e.A);
   newton_bslu_free(w->bs);
-  w->pair = NULL; w->pidx = NULL; w->A = NULL; w->bs = NULL;
-  w->wmax = 0;
+  w->pair = NULL; w->pidx = NULL; w->e.A = NULL; w->bs = NULL;
+  w->e.wmax = 0;
   return mb_envelope(t, w, NULL);
 }
 
@@ -358,28 +326,17 @@ static void mb_copy_split(const mb_work *w, double *lam)
     const int l = w->copyof[k], r0 = w->row0[k], m = w->row0[k + 1] - r0;
     if (l >= 0) memcpy(lam + r0, lam + w->row0[l], (size_t)m * sizeof *lam);
     else
-      for (int r = 0; r < m; r++) lam[r0 + r] *= w->cwf[w->perm[r0 + r]];
+      for (int r = 0; r < m; r++) lam[r0 + r] *= w->e.cwf[w->e.perm[r0 + r]];
   }
-}
-/* sum of a_m b_m over n terms, in four interleaved partial sums: the
-   factorisation's inner loop, whose single running sum would wait on each
-   addition in turn */
-static inline double mb_dot(const double *a, const double *b, int n)
-{
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int m = 0;
-  for (; m + 4 <= n; m += 4) {
-    s0 += a[m] * b[m];
-    s1 += a[m + 1] * b[m + 1];
-    s2 += a[m + 2] * b[m + 2];
-    s3 += a[m + 3] * b[m + 3];
-  }
-  for (; m < n; m++) s0 += a[m] * b[m];
-  return (s0 + s1) + (s2 + s3);
 }
 /* A assembled by blocks (both triangles) and factored by the sparse block
    factorisation; the rotational blocks of B are already in w->G */
 static int mb_nonfinite(mb_work *w, const lg_body *q);
+/* a status of the envelope's factorisation: a non-finite matrix explained */
+static inline int mb_env_status(mb_work *w, const lg_body *q, int st)
+{
+  return st == LG_ENONFINITE ? mb_nonfinite(w, q) : st;
+}
 /* the block of B of side s of joint k, as computed by mb_factor_tol */
 static double *mb_gblock(const mb_work *w, int k, int s)
 {
@@ -413,7 +370,7 @@ void mb_general_blocks(const mb_par *p, const lg_body *q, mb_work *w)
   for (int k = 0; k < w->nj; k++)
     mb_joint_eval(p, q, k, NULL, mb_gblock(w, k, 0), mb_gblock(w, k, 1), NULL, NULL);
   if (w->bs) newton_bslu_zero(w->bs);
-  else memset(w->A, 0, w->nenv * sizeof *w->A);
+  else memset(w->e.A, 0, w->e.nenv * sizeof *w->e.A);
   for (int e = 0; e < w->npair; e++) {
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
     double a[36];
@@ -428,12 +385,12 @@ void mb_general_blocks(const mb_par *p, const lg_body *q, mb_work *w)
         }
       continue;
     }
-    const int P = w->perm[w->row0[k]], Q = w->perm[w->row0[l]], lo = P >= Q;
-    double *Akl = w->A + w->pidx[e];
+    const int P = w->e.perm[w->row0[k]], Q = w->e.perm[w->row0[l]], lo = P >= Q;
+    double *Akl = w->e.A + w->pidx[e];
     for (int r = 0; r < mk; r++) {
-      const size_t ro = lo ? w->rowp[P + r] - w->rowp[P] : 0;
+      const size_t ro = lo ? w->e.rowp[P + r] - w->e.rowp[P] : 0;
       for (int c = 0; c < (P == Q ? r + 1 : ml); c++)
-        Akl[lo ? ro + (size_t)c : w->rowp[Q + c] - w->rowp[Q] + (size_t)r] += a[ml * r + c];
+        Akl[lo ? ro + (size_t)c : w->e.rowp[Q + c] - w->e.rowp[Q] + (size_t)r] += a[ml * r + c];
     }
   }
 }
@@ -458,17 +415,17 @@ static int mb_factor_sparse(const mb_par *p, const lg_body *q, mb_work *w, doubl
       }
   }
   /* a failed pivot: rank loss, or a non-finite matrix; the joints of a rank
-     loss are named only from the envelope's factor (w->bad stays -1) */
+     loss are named only from the envelope's factor (w->e.bad stays -1) */
 factor:
-  w->bad = -1;
+  w->e.bad = -1;
   if (newton_bslu_factor(w->bs, 1) < 0) {
-    w->ndep = 0;                        /* decided: no dependent row */
+    w->e.ndep = 0;                        /* decided: no dependent row */
     return LG_OK;
   }
   for (int i = 0; i < w->nb; i++)
     for (int c = 0; c < 9; c++)
       if (!isfinite(q[i].R[c])) return mb_nonfinite(w, q);
-  if (w->ndep < 0) return mb_factor_first(p, q, w, tol);  /* the envelope decides */
+  if (w->e.ndep < 0) return mb_factor_first(p, q, w, tol);  /* the envelope decides */
   return LG_ESINGULAR;
 }
 
@@ -478,7 +435,7 @@ factor:
    a mass or inertia whose inverse does; the words go to w->why */
 static int mb_nonfinite(mb_work *w, const lg_body *q)
 {
-  w->bad = -1;
+  w->e.bad = -1;
   snprintf(w->why, sizeof w->why, "the constraint matrix B M^-1 B^T is not finite: "
            "a mass or an inertia too small for its inverse to be a double");
   for (int i = 0; i < w->nb; i++)
@@ -491,56 +448,8 @@ static int mb_nonfinite(mb_work *w, const lg_body *q)
   return LG_ENONFINITE;
 }
 
-/* row i (factor order) marked as the n-th dependent row */
-static int mb_dep_add(mb_work *w, int i, int n)
-{
-  const size_t nc = (size_t)w->nc;
-  if (!w->isdep && !(w->isdep = calloc(nc + 1, 1))) return -1;
-  if (n >= w->capdep) {
-    const int cap = 2 * n + 4;
-    int *d = realloc(w->dep, (size_t)cap * sizeof *d);
-    if (d) w->dep = d;
-    double *z = realloc(w->zl, ((size_t)cap * nc + 1) * sizeof *z);
-    if (z) w->zl = z;
-    if (!d || !z) return -1;
-    w->capdep = cap;
-  }
-  w->isdep[i] = 1;
-  w->dep[n] = i;
-  return 0;
-}
-
-/* The Cholesky loop of mb_factor_tol for a workspace whose dependent rows
-   are not yet decided (they are decided here) or are decided and exist:
-   a dependent row's pivot is not taken; its row of L is kept in zl and
-   zeroed in the factor, its inverse pivot set to zero.  A function apart
-   (not static, so not inlined), so that the loop of a model without
-   redundant rows stays as it was. */
-/* the first-order bound tau_i on the round-off of the pivot of factor row
-   i, gamma_w (sqrt(A_ii) + sum_j |c_j| sqrt(A_jj))^2, with L_11^T c = l, l
-   the row of L in Ai (the rows before i factored, Ai[i] still A_ii) */
-double mb_pivot_floor(const mb_work *w, int i, const double *Ai)
-{
-  const int *first = w->first;
-  double *c = w->cf, s = sqrt(fabs(Ai[i]));
-  for (int j = 0; j < first[i]; j++) c[j] = 0;
-  for (int j = first[i]; j < i; j++) c[j] = Ai[j];
-  for (int j = i - 1; j >= 0; j--) {      /* by columns of L^T, as mb_solve */
-    if (c[j] == 0) continue;
-    const double *Aj = w->A + w->rowp[j];
-    c[j] *= Aj[j];                        /* zero for a dropped row */
-    for (int m = first[j]; m < j; m++) c[m] -= Aj[m] * c[j];
-  }
-  for (int j = 0; j < i; j++) {
-    const double *Aj = w->A + w->rowp[j];
-    if (c[j] == 0 || Aj[j] == 0) continue;
-    double a = 1 / (Aj[j] * Aj[j]);       /* A_jj = |row j of L|^2 */
-    for (int m = first[j]; m < j; m++) a += Aj[m] * Aj[m];
-    s += fabs(c[j]) * sqrt(a);
-  }
-  const double g = (double)(w->wmax + 1) * (0.5 * DBL_EPSILON);
-  return g / (1 - g) * s * s;
-}
+/* the factorisation that decides the dependent rows is the envelope's
+   (env_factor_rank, chapter envelope); here, the joint of its weakest row */
 
 /* the factor's joints in the order of a spanning tree, breadth first from
    the ground (then from each body no joint reaches from the ground), the
@@ -583,15 +492,15 @@ static int mb_reorder_tree(const mb_topo *t, mb_work *w)
   const int ntree = place;
   for (int k = 0; k < nj; k++)                  /* the joints that close loops */
     if (!used[k]) pos[k] = place++;
-  free(w->pair); free(w->pidx); free(w->A);
+  free(w->pair); free(w->pidx); free(w->e.A);
   newton_bslu_free(w->bs);
-  w->pair = NULL; w->pidx = NULL; w->A = NULL; w->bs = NULL;
-  w->wmax = 0;
+  w->pair = NULL; w->pidx = NULL; w->e.A = NULL; w->bs = NULL;
+  w->e.wmax = 0;
   st = mb_envelope(t, w, pos);
-  w->treeord = 1;
-  w->rclose = t->nc;                            /* the first row of a closing joint */
+  w->e.treeord = 1;
+  w->e.rclose = t->nc;                            /* the first row of a closing joint */
   for (int k = 0; k < nj; k++)
-    if (pos[k] >= ntree && w->perm[w->row0[k]] < w->rclose) w->rclose = w->perm[w->row0[k]];
+    if (pos[k] >= ntree && w->e.perm[w->row0[k]] < w->e.rclose) w->e.rclose = w->e.perm[w->row0[k]];
 done:
   free(pos); free(queue); free(seen); free(used); free(bstart); free(side);
   return st;
@@ -601,103 +510,28 @@ done:
 static int mb_joint_of_row(const mb_work *w, int i)
 {
   for (int k = 0; k < w->nj; k++)
-    if (w->perm[w->row0[k]] <= i && i < w->perm[w->row0[k]] + (w->row0[k + 1] - w->row0[k]))
+    if (w->e.perm[w->row0[k]] <= i && i < w->e.perm[w->row0[k]] + (w->row0[k + 1] - w->row0[k]))
       return k;
   return -1;
 }
 
 int mb_weak_joint(const mb_work *w, double *res, double *rel)
 {
-  const int i = w->weak >= 0 ? w->weak : w->prow >= 0 && w->pmin < MB_PIVOT_MIN ? w->prow : -1;
+  const int i = w->e.weak >= 0 ? w->e.weak : w->e.prow >= 0 && w->e.pmin < MB_PIVOT_MIN ? w->e.prow : -1;
   if (i < 0) return -1;
-  if (res) *res = w->weak >= 0 ? w->weakr : HUGE_VAL;
-  if (rel) *rel = w->weak >= 0 ? NAN : w->pmin;
+  if (res) *res = w->e.weak >= 0 ? w->e.weakr : HUGE_VAL;
+  if (rel) *rel = w->e.weak >= 0 ? NAN : w->e.pmin;
   return mb_joint_of_row(w, i);
 }
 
-int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol);
-int mb_cholesky_rank(const lg_body *q, mb_work *w, double tol)
-{
-  const int nc = w->nc, *first = w->first, decide = w->ndep < 0;
-  const double cut = decide ? fmax(tol, MB_RANK_SUSPECT) : tol;
-  int n = 0;
-  w->gained = 0;
-  if (decide) {
-    w->weak = -1;
-    w->weakr = MB_RESOLVE;
-    w->pmin = 1;
-    w->prow = -1;
-  }
-  for (int i = 0; i < nc; i++) {
-    double *Ai = w->A + w->rowp[i];
-    if (w->iscopy && w->iscopy[i]) {      /* a copy's row: no pivot (sec:mb-copies) */
-      Ai[i] = 0;
-      continue;
-    }
-    for (int j = first[i]; j < i; j++) {
-      const double *Aj = w->A + w->rowp[j];
-      int m0 = first[i] > first[j] ? first[i] : first[j];
-      Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
-    }
-    double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    /* suspect: near the span of the rows before it; then the floor decides
-       (a dropped row is tested for a gain of rank below) */
-    const double fl = isfinite(d) && (!(d > cut * Ai[i]) || (decide && i >= w->rclose))
-                      && (decide || !w->isdep[i]) ? mb_pivot_floor(w, i, Ai) : 0;
-    if (decide && fl > 0 && !w->treeord) {  /* decide in the spanning tree's order */
-      w->reorder = 1;
-      if (w->isdep) memset(w->isdep, 0, (size_t)nc);
-      return LG_ESINGULAR;
-    }
-    if (decide && fl > 0 && d > fl && d <= MB_RESOLVE * fl && d / fl < w->weakr) {
-      w->weak = i;                                    /* independent, barely resolved */
-      w->weakr = d / fl;
-    }
-    if (decide && isfinite(d) && d < w->pmin * Ai[i] && !(fl > 0 && !(d > fl))) {
-      w->pmin = d / Ai[i];                            /* the least relative pivot kept */
-      w->prow = i;
-    }
-    if (decide ? fl > 0 && !(d > fl) : w->isdep[i]) {
-      if (!decide && d > MB_RANK_GAIN * Ai[i]
-          && d > MB_GAIN_MARGIN * mb_pivot_floor(w, i, Ai)) {   /* no longer dependent */
-        w->bad = i;
-        w->gained = 1;
-        return LG_ESINGULAR;
-      }
-      if (decide && mb_dep_add(w, i, n) != 0) {
-        if (w->isdep) memset(w->isdep, 0, (size_t)nc);
-        return LG_ENOMEM;
-      }
-      double *l = w->zl + (size_t)n++ * (size_t)nc;   /* its row of L, for its null vector */
-      memset(l, 0, (size_t)nc * sizeof *l);
-      for (int j = first[i]; j < i; j++) {
-        l[j] = Ai[j];
-        Ai[j] = 0;
-      }
-      Ai[i] = 0;
-      continue;
-    }
-    if (!(d > cut * Ai[i]) && !(d > 0 && d > fl)) {
-      w->bad = i;
-      if (decide && w->isdep) memset(w->isdep, 0, (size_t)nc);
-      return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
-    }
-    Ai[i] = 1 / sqrt(d);
-  }
-  if (decide) w->ndep = n;
-  w->bad = -1;
-  return LG_OK;
-}
-
-double mb_pivot_floor(const mb_work *w, int i, const double *Ai);
 static int mb_reorder_tree(const mb_topo *t, mb_work *w);
 static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
-  const int nj = w->nj, nc = w->nc;
+  const int nj = w->nj;
   w->fkeep = 0;                         /* A and G are about to change */
-  w->zdone = 0;
+  w->e.zdone = 0;
   if (!w->ccheck && mb_find_copies(p, w) != 0) return LG_ENOMEM;
-  if (!w->A && !(w->A = malloc(((w->bs ? 0 : w->nenv) + 1) * sizeof *w->A))) return LG_ENOMEM;
+  if (!w->e.A && !(w->e.A = malloc(((w->bs ? 0 : w->e.nenv) + 1) * sizeof *w->e.A))) return LG_ENOMEM;
   if (w->general) {                     /* a joint other than spherical */
     mb_general_blocks(p, q, w);
     if (w->bs) return mb_factor_sparse(p, q, w, tol);
@@ -709,7 +543,7 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
       if (d.body != MB_GROUND) mb_rot_block(w->G + 18 * k + 9 * s, &d, q[d.body].R);
     }
   if (w->bs) return mb_factor_sparse(p, q, w, tol);
-  memset(w->A, 0, w->nenv * sizeof *w->A);
+  memset(w->e.A, 0, w->e.nenv * sizeof *w->e.A);
   for (int e = 0; e < w->npair; e++) {    /* block (k, l) += side s of k, side t of l */
     const int *pe = w->pair + 4 * e, k = pe[0], l = pe[2];
     const mb_side dk = mb_joint_side(p, k, pe[1]), dl = mb_joint_side(p, l, pe[3]);
@@ -718,12 +552,12 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
     const double iJ[3] = {1 / J[0], 1 / J[1], 1 / J[2]}, im = dk.sign * dl.sign / b[MB_M];
     /* in the factor's order, in the lower triangle: block (k, l) or its
        transpose; on the diagonal (k = l) its lower half only */
-    const int P = w->perm[w->row0[k]], Q = w->perm[w->row0[l]], lo = P >= Q;
-    double *Akl = w->A + w->pidx[e];
+    const int P = w->e.perm[w->row0[k]], Q = w->e.perm[w->row0[l]], lo = P >= Q;
+    double *Akl = w->e.A + w->pidx[e];
     for (int r = 0; r < 3; r++) {
-      const size_t ro = lo ? w->rowp[P + r] - w->rowp[P] : 0;
+      const size_t ro = lo ? w->e.rowp[P + r] - w->e.rowp[P] : 0;
       for (int c = 0; c < (P == Q ? r + 1 : 3); c++)
-        Akl[lo ? ro + (size_t)c : w->rowp[Q + c] - w->rowp[Q] + (size_t)r] +=
+        Akl[lo ? ro + (size_t)c : w->e.rowp[Q + c] - w->e.rowp[Q] + (size_t)r] +=
             Gk[3 * r] * Gl[3 * c] * iJ[0] + Gk[3 * r + 1] * Gl[3 * c + 1] * iJ[1] +
             Gk[3 * r + 2] * Gl[3 * c + 2] * iJ[2] + (r == c ? im : 0.0);
     }
@@ -731,29 +565,13 @@ static int mb_factor_tol(const mb_par *p, const lg_body *q, mb_work *w, double t
   /* Cholesky A = L L^T in the lower triangle, row by row inside the
      envelope; the diagonal keeps 1 / L_ii, which is all the solves need */
 cholesky:;
-  if (w->ndep != 0 || w->copyof) {                /* undecided, redundant, or copies */
-    int st = mb_cholesky_rank(q, w, tol);
-    if (!w->reorder) return st;
-    w->reorder = 0;                     /* decide again in the spanning tree's order */
+  if (w->e.ndep != 0 || w->copyof) {                /* undecided, redundant, or copies */
+    int st = mb_env_status(w, q, env_factor_rank(&w->e, tol));
+    if (!w->e.reorder) return st;
+    w->e.reorder = 0;                     /* decide again in the spanning tree's order */
     return mb_reorder_tree(p->topo, w) != 0 ? LG_ENOMEM : mb_factor_tol(p, q, w, tol);
   }
-  const int *first = w->first;
-  for (int i = 0; i < nc; i++) {
-    double *Ai = w->A + w->rowp[i];
-    for (int j = first[i]; j < i; j++) {
-      const double *Aj = w->A + w->rowp[j];
-      int m0 = first[i] > first[j] ? first[i] : first[j];
-      Ai[j] = (Ai[j] - mb_dot(Ai + m0, Aj + m0, j - m0)) * Aj[j];
-    }
-    double d = Ai[i] - mb_dot(Ai + first[i], Ai + first[i], i - first[i]);
-    if (!(d > tol * Ai[i]) && !(d > 0 && d > mb_pivot_floor(w, i, Ai))) {
-      w->bad = i;
-      return isfinite(d) ? LG_ESINGULAR : mb_nonfinite(w, q);
-    }
-    Ai[i] = 1 / sqrt(d);
-  }
-  w->bad = -1;
-  return LG_OK;
+  return mb_env_status(w, q, env_factor(&w->e, tol));
 }
 
 /* the first factorisation of a workspace decides which rows are dependent
@@ -761,9 +579,9 @@ cholesky:;
    way to the envelope when they find one) */
 int mb_factor_first(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 {
-  double *A = realloc(w->A, (w->nenv + 1) * sizeof *w->A);
+  double *A = realloc(w->e.A, (w->e.nenv + 1) * sizeof *w->e.A);
   if (!A) return LG_ENOMEM;
-  w->A = A;
+  w->e.A = A;
   newton_bslu_free(w->bs);
   w->bs = NULL;
   return mb_factor_tol(p, q, w, tol);
@@ -804,7 +622,7 @@ int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol)
 }
 int mb_singular_joints(const mb_work *w, int *joints, int max)
 {
-  const int nc = w->nc, bad = w->bad;
+  const int nc = w->nc, bad = w->e.bad;
   if (bad < 0 || bad >= nc || w->bs) return 0;
   double *c = calloc((size_t)bad + 1, sizeof *c);
   int *jof = malloc(((size_t)nc + 1) * sizeof *jof);   /* the joint of each factor row */
@@ -816,21 +634,21 @@ int mb_singular_joints(const mb_work *w, int *joints, int max)
     return 0;
   }
   for (int k = 0; k < w->nj; k++)
-    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
-  const double *Ab = w->A + w->rowp[bad];
-  for (int j = w->first[bad]; j < bad; j++) c[j] = Ab[j];
+    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->e.perm[r]] = k;
+  const double *Ab = w->e.A + w->e.rowp[bad];
+  for (int j = w->e.first[bad]; j < bad; j++) c[j] = Ab[j];
   for (int j = bad - 1; j >= 0; j--) {          /* L_11^T c = l */
-    const double *Aj = w->A + w->rowp[j];
+    const double *Aj = w->e.A + w->e.rowp[j];
     for (int m = j + 1; m < bad; m++)
-      if (w->first[m] <= j) c[j] -= w->A[w->rowp[m] + (size_t)j] * c[m];
+      if (w->e.first[m] <= j) c[j] -= w->e.A[w->e.rowp[m] + (size_t)j] * c[m];
     c[j] *= Aj[j];
   }
   double big = 0;
   for (int j = 0; j < bad; j++) {               /* share of row j: |c_j| times its norm */
-    const double *Aj = w->A + w->rowp[j];
+    const double *Aj = w->e.A + w->e.rowp[j];
     if (Aj[j] == 0) { c[j] = 0; continue; }      /* a dropped row (redundant): no share */
     double r = 1 / (Aj[j] * Aj[j]);
-    for (int m = w->first[j]; m < j; m++) r += Aj[m] * Aj[m];
+    for (int m = w->e.first[j]; m < j; m++) r += Aj[m] * Aj[m];
     c[j] = fabs(c[j]) * sqrt(r);
     big = fmax(big, c[j]);
   }
@@ -859,10 +677,10 @@ size_t mb_singular_text(const mb_work *w, char *buf, size_t n)
 int mb_failed(mb_work *w, int st, lg_state *s)
 {
   if (st == LG_ENONFINITE && w && w->why[0] && s) s->why = w->why;
-  if (st != LG_ESINGULAR || !w || w->bad < 0) return st;
+  if (st != LG_ESINGULAR || !w || w->e.bad < 0) return st;
   char j[120];
   mb_singular_text(w, j, sizeof j);
-  if (w->gained)               /* a row dependent at t = 0 no longer is */
+  if (w->e.gained)               /* a row dependent at t = 0 no longer is */
     snprintf(w->why, sizeof w->why, "the constraint Jacobian changed rank (%s: the mechanism "
              "passed a singular configuration)", j);
   else
@@ -873,22 +691,8 @@ int mb_failed(mb_work *w, int st, lg_state *s)
 }
 static void mb_solve(const mb_work *w, double *xj) /* x <- A^{-1} x */
 {
-  if (w->bs) { newton_bslu_solve(w->bs, xj); return; }
-  const int nc = w->nc, *first = w->first;
-  double *x = w->y;                           /* x in the factor's order */
-  for (int r = 0; r < nc; r++) x[w->perm[r]] = xj[r];
-  for (int i = 0; i < nc; i++) {              /* L y = x */
-    const double *Ai = w->A + w->rowp[i];
-    double v = x[i];
-    for (int m = first[i]; m < i; m++) v -= Ai[m] * x[m];
-    x[i] = v * Ai[i];
-  }
-  for (int i = nc - 1; i >= 0; i--) {         /* L^T x = y, by columns of L^T */
-    const double *Ai = w->A + w->rowp[i];
-    x[i] *= Ai[i];
-    for (int m = first[i]; m < i; m++) x[m] -= Ai[m] * x[i];
-  }
-  for (int r = 0; r < nc; r++) xj[r] = x[w->perm[r]];
+  if (w->bs) newton_bslu_solve(w->bs, xj);
+  else env_solve(&w->e, xj);
 }
 
 /* the same two products in a general model, with the m x 6 blocks */
@@ -973,74 +777,6 @@ static void mb_sub_minv_bt(const mb_par *p, const mb_work *w, const double *mu, 
       }
     }
 }
-/* after a factorisation with dropped rows: their null vectors z = e_i - c,
-   L_KK^T c = l, in place of their rows l of L in zl (factor order) */
-static void mb_null_vectors(mb_work *w)
-{
-  const int nc = w->nc;
-  for (int k = 0; k < w->ndep; k++) {
-    double *z = w->zl + (size_t)k * (size_t)nc;
-    const int i = w->dep[k];
-    for (int j = i - 1; j >= 0; j--) {     /* by columns of L^T, as mb_solve */
-      const double *Aj = w->A + w->rowp[j];
-      z[j] *= Aj[j];                       /* zero for a dropped row */
-      for (int m = w->first[j]; m < j; m++) z[m] -= Aj[m] * z[j];
-    }
-    for (int j = 0; j < i; j++) z[j] = -z[j];
-    z[i] = 1;
-  }
-}
-
-/* z^T x, or with copies of joints z^T W x, W the weights cwf */
-static double mb_min_dot(const mb_work *w, const double *z, const double *x)
-{
-  if (!w->cwf) return mb_dot(z, x, w->nc);
-  double s = 0;
-  for (int m = 0; m < w->nc; m++) s += z[m] * w->cwf[m] * x[m];
-  return s;
-}
-
-/* lam (nc numbers, the joints' order), the basic solution of A lam = b,
-   becomes the one of least norm, lam - Z (Z^T Z)^{-1} Z^T lam (with copies
-   of joints, of least W-norm: Z^T W Z and Z^T W lam); once after each
-   factorisation */
-static int mb_min_norm(mb_work *w, double *lam)
-{
-  const int nc = w->nc, r = w->ndep;
-  const size_t rr = (size_t)r;
-  if (!w->zz && !(w->zz = malloc((rr + 1) * rr * sizeof *w->zz))) return LG_ENOMEM;
-  if (!w->zdone) mb_null_vectors(w);
-  w->zdone = 1;
-  double *x = w->y, *G = w->zz, *g = w->zz + rr * rr;
-  for (int c = 0; c < nc; c++) x[w->perm[c]] = lam[c];
-  for (int a = 0; a < r; a++) {            /* G = Z^T Z (lower), g = Z^T lam */
-    const double *za = w->zl + (size_t)a * (size_t)nc;
-    g[a] = mb_min_dot(w, za, x);
-    for (int b = 0; b <= a; b++) G[rr * (size_t)a + (size_t)b] = mb_min_dot(w, za, w->zl + (size_t)b * (size_t)nc);
-  }
-  for (int a = 0; a < r; a++) {            /* G = C C^T, in place */
-    double *Ga = G + rr * (size_t)a;
-    for (int b = 0; b < a; b++) {
-      const double *Gb = G + rr * (size_t)b;
-      Ga[b] = (Ga[b] - mb_dot(Ga, Gb, b)) / Gb[b];
-    }
-    Ga[a] = sqrt(Ga[a] - mb_dot(Ga, Ga, a));
-  }
-  for (int a = 0; a < r; a++) {            /* C y = g */
-    const double *Ga = G + rr * (size_t)a;
-    g[a] = (g[a] - mb_dot(Ga, g, a)) / Ga[a];
-  }
-  for (int a = r - 1; a >= 0; a--) {       /* C^T alpha = y */
-    g[a] /= G[rr * (size_t)a + (size_t)a];
-    for (int b = 0; b < a; b++) g[b] -= G[rr * (size_t)a + (size_t)b] * g[a];
-  }
-  for (int a = 0; a < r; a++) {            /* x -= Z alpha */
-    const double *za = w->zl + (size_t)a * (size_t)nc;
-    for (int c = 0; c < nc; c++) x[c] -= za[c] * g[a];
-  }
-  for (int c = 0; c < nc; c++) lam[c] = x[w->perm[c]];
-  return LG_OK;
-}
 int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *lambda)
 {
   int st = mb_factor(p, q, w);
@@ -1061,7 +797,7 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
   /* an ill-conditioned factor: refine on the residual B dV + Bdot V of the
      acceleration constraint, up to twice, while each pass halves it */
   double rprev = HUGE_VAL;
-  for (int it = 0; it < 2 && (w->ndep > 0 || w->treeord); it++) {
+  for (int it = 0; it < 2 && (w->e.ndep > 0 || w->e.treeord); it++) {
     for (int i = 0; i < w->nb; i++) {      /* f <- M dV, then r = B dV */
       const double *b = mb_body_par(p, i), *J = b + MB_J;
       for (int c = 0; c < 3; c++) {
@@ -1070,21 +806,21 @@ int mb_accel(const mb_par *p, const lg_body *q, mb_work *w, double *dV, double *
       }
     }
     mb_b_minv(p, w, w->f, w->r);
-    mb_bdotv(p, q, w->cf);
+    mb_bdotv(p, q, w->e.cf);
     double r = 0;
     for (int k = 0; k < w->nc; k++) {
-      w->cf[k] += w->r[k];
-      r = fmax(r, fabs(w->cf[k]));
+      w->e.cf[k] += w->r[k];
+      r = fmax(r, fabs(w->e.cf[k]));
     }
     if (!(r > 0 && r < 0.5 * rprev)) break;
     rprev = r;
-    mb_solve(w, w->cf);
-    mb_sub_minv_bt(p, w, w->cf, dV);
-    for (int k = 0; k < w->nc; k++) w->mu[k] += w->cf[k];
+    mb_solve(w, w->e.cf);
+    mb_sub_minv_bt(p, w, w->e.cf, dV);
+    for (int k = 0; k < w->nc; k++) w->mu[k] += w->e.cf[k];
   }
   if (lambda) {
     memcpy(lambda, w->mu, (size_t)w->nc * sizeof *lambda);
-    if (w->ndep > 0 && (st = mb_min_norm(w, lambda)) != LG_OK) return st;  /* the least norm */
+    if (w->e.ndep > 0 && (st = env_min_norm(&w->e, lambda)) != LG_OK) return st;  /* the least norm */
     if (w->copyof) mb_copy_split(w, lambda);
   }
   return LG_OK;
@@ -1151,7 +887,7 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
      decided in the tree's order): up to two passes more, while each
      halves the residual B V left by the one before */
   double rprev = HUGE_VAL;
-  for (int it = 0; it < 2 && (w->ndep > 0 || w->treeord); it++) {
+  for (int it = 0; it < 2 && (w->e.ndep > 0 || w->e.treeord); it++) {
     mb_bv(p, q, w->mu);
     double r = 0;
     for (int c = 0; c < w->nc; c++) r = fmax(r, fabs(w->mu[c]));
@@ -1163,15 +899,15 @@ int mb_project_velocity(const mb_par *p, lg_body *q, mb_work *w)
 }
 int mb_rank_gained(const mb_work *w)
 {
-  return w->gained;
+  return w->e.gained;
 }
 
 int mb_redundant_rows(const mb_work *w, int *rows, int max)
 {
-  if (w->ndep <= 0 && w->ncopy <= 0) return 0;
+  if (w->e.ndep <= 0 && w->ncopy <= 0) return 0;
   int n = 0;
   for (int c = 0; c < w->nc; c++)        /* joint order, increasing */
-    if ((w->isdep && w->isdep[w->perm[c]]) || (w->iscopy && w->iscopy[w->perm[c]])) {
+    if ((w->e.isdep && w->e.isdep[w->e.perm[c]]) || (w->e.iscopy && w->e.iscopy[w->e.perm[c]])) {
       if (n < max) rows[n] = c;
       n++;
     }
@@ -1206,21 +942,21 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
   unsigned char *hit = calloc((size_t)nj + 1, 1);
   if (!jof || !js || !hit) goto done;
   for (int k = 0; k < nj; k++)
-    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->perm[r]] = k;
-  if (!w->zdone) mb_null_vectors(w);
-  w->zdone = 1;
-  for (int a = 0; a < w->ndep; a++) {     /* the joints of each null vector */
-    const double *z = w->zl + (size_t)a * (size_t)nc;
-    double big = 0, *s = w->y;
+    for (int r = w->row0[k]; r < w->row0[k + 1]; r++) jof[w->e.perm[r]] = k;
+  if (!w->e.zdone) env_null_vectors(&w->e);
+  w->e.zdone = 1;
+  for (int a = 0; a < w->e.ndep; a++) {     /* the joints of each null vector */
+    const double *z = w->e.zl + (size_t)a * (size_t)nc;
+    double big = 0, *s = w->e.y;
     for (int j = 0; j < nc; j++) {
-      const double *Aj = w->A + w->rowp[j];
+      const double *Aj = w->e.A + w->e.rowp[j];
       double rn = 0;
       if (Aj[j] != 0) {                    /* a kept row: |z_j| times its norm */
         rn = 1 / (Aj[j] * Aj[j]);
-        for (int m = w->first[j]; m < j; m++) rn += Aj[m] * Aj[m];
+        for (int m = w->e.first[j]; m < j; m++) rn += Aj[m] * Aj[m];
       }
-      s[j] = j == w->dep[a] ? INFINITY : fabs(z[j]) * sqrt(rn);
-      if (j != w->dep[a]) big = fmax(big, s[j]);
+      s[j] = j == w->e.dep[a] ? INFINITY : fabs(z[j]) * sqrt(rn);
+      if (j != w->e.dep[a]) big = fmax(big, s[j]);
     }
     for (int j = 0; j < nc; j++)
       if (s[j] > 1e-6 * big) hit[jof[j]] = 1;
@@ -1236,7 +972,7 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
   for (int j = 0; j < nj && len + 1 < n; j++) {
     int m = 0, r1[64];
     for (int r = w->row0[j]; r < w->row0[j + 1]; r++)
-      if (((w->isdep && w->isdep[w->perm[r]]) || (w->iscopy && w->iscopy[w->perm[r]])) && m < 64)
+      if (((w->e.isdep && w->e.isdep[w->e.perm[r]]) || (w->e.iscopy && w->e.iscopy[w->e.perm[r]])) && m < 64)
         r1[m++] = r - w->row0[j] + 1;
     if (!m) continue;
     int c = snprintf(txt + len, n - len, "%s%s ", sep, m > 1 ? "rows" : "row");
@@ -1250,7 +986,7 @@ static void mb_redundancy_text(const mb_par *p, mb_work *w, char *txt, size_t n)
     sep = ", ";
   }
   if (len + 1 < n && strcmp(sep, ", ") == 0)
-    snprintf(txt + len, n - len, " depend%s on the others)", w->ndep + w->ncopy == 1 ? "s" : "");
+    snprintf(txt + len, n - len, " depend%s on the others)", w->e.ndep + w->ncopy == 1 ? "s" : "");
   (void)p;
 done:
   free(jof);
@@ -1264,7 +1000,7 @@ int mb_redundancy(const mb_par *p, const lg_body *q, char *txt, size_t n)
   if (p->topo->nj == 0) return 0;
   mb_work *w = mb_work_alloc(p->topo);
   if (!w) return -LG_ENOMEM;
-  int st = mb_factor(p, q, w), r = st == LG_OK ? w->ndep + w->ncopy : -st;
+  int st = mb_factor(p, q, w), r = st == LG_OK ? w->e.ndep + w->ncopy : -st;
   if (r > 0 && n) mb_redundancy_text(p, w, txt, n);
   mb_work_free(w);
   return r;
@@ -1277,7 +1013,7 @@ mb_work *mb_work_redundant(const mb_par *p, const lg_body *q, int *st)
   mb_work *w = mb_work_alloc(p->topo);
   if (!w) { *st = LG_ENOMEM; return NULL; }
   *st = mb_factor(p, q, w);
-  if (*st == LG_OK && w->ndep + w->ncopy > 0) return w;
+  if (*st == LG_OK && w->e.ndep + w->ncopy > 0) return w;
   mb_work_free(w);
   return NULL;
 }
@@ -1297,8 +1033,8 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
                        int *st)
 {
   *st = LG_OK;
-  if (!w || w->ndep + w->ncopy <= 0) return NULL;
-  const int nd = w->ndep + w->ncopy;
+  if (!w || w->e.ndep + w->ncopy <= 0) return NULL;
+  const int nd = w->e.ndep + w->ncopy;
   /* a copy's group with copies of its bodies' unknowns (goff: the layout
      of mb_newton_alloc_stiff) is dropped whole: with its multipliers zero
      nothing depends on them (sec:mb-copies) */
@@ -1367,7 +1103,7 @@ int mb_drop_fdf(const double *z, void *par, double *r, double *J)
 
 int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s)
 {
-  if (!w || w->ndep + w->ncopy <= 0) return LG_OK;
+  if (!w || w->e.ndep + w->ncopy <= 0) return LG_OK;
   int st = mb_factor(p, q, w);
   if (st != LG_OK) return mb_failed(w, st, s);
   mb_keep(p, q, w);                 /* for a next evaluation at q (section sec:mb-project-kept) */
@@ -1376,7 +1112,7 @@ int mb_rank_watch(const mb_par *p, const lg_body *q, mb_work *w, lg_state *s)
 
 int mb_rank_failed(const mb_par *p, const lg_body *q, mb_work *w, int st, lg_state *s)
 {
-  if (!w || w->ndep <= 0) return st;
+  if (!w || w->e.ndep <= 0) return st;
   int e = mb_factor(p, q, w);
   return e == LG_ESINGULAR ? mb_failed(w, e, s) : st;
 }

@@ -397,20 +397,12 @@ const int *mb_copies_of(const mb_work *w);
 #define MB_PIVOT_TOL (64 * 2.220446049250313e-16)
 int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
 /* redundant constraints (section sec:mb-redundant): the first factorisation
-   of a workspace drops the rows whose pivot is at most MB_RANK_TOL of
-   their diagonal entry (their multipliers are then the minimum-norm ones);
-   a later one fails with LG_ESINGULAR (mb_failed: "changed rank") when a
-   dropped row's pivot exceeds MB_RANK_GAIN of its diagonal */
-#define MB_RANK_GAIN 1e-8
-/* the scale-free decisions (section sec:mb-rank-floor): a pivot at most
-   MB_RANK_SUSPECT of its diagonal is compared with its round-off floor
-   (mb_pivot_floor); a row is dependent when its pivot is at most that floor,
-   independent but unresolved when at most MB_RESOLVE floors (a model that
-   double precision cannot hold), and a dropped row has gained rank only
-   above MB_GAIN_MARGIN floors */
-#define MB_RANK_SUSPECT 1e-6
-#define MB_RESOLVE 16.0
-#define MB_GAIN_MARGIN 100.0
+   of a workspace drops the rows whose pivot is at most their round-off
+   floor (their multipliers are then the minimum-norm ones); a later one
+   fails with LG_ESINGULAR (mb_failed: "changed rank") when a dropped row's
+   pivot has grown above it; the rule and its constants, ENV_RANK_GAIN,
+   ENV_RANK_SUSPECT, ENV_RESOLVE and ENV_GAIN_MARGIN, are those of the
+   envelope factorisation (num/envelope.h, section sec:mb-rank-floor) */
 /* the least pivot of a kept row, over its diagonal, that the schemes were
    measured to hold (a mass ratio: section sec:mb-file-checks): below it
    about ten of the sixteen digits of the row's multipliers are lost to the
@@ -419,7 +411,7 @@ int mb_rank_check(const mb_par *p, const lg_body *q, mb_work *w, double tol);
 #define MB_PIVOT_MIN 2e-10
 /* after the first factorisation of w: the joint (0-based) of a kept row
    that double precision cannot hold, or -1: one whose pivot is at most
-   MB_RESOLVE times its round-off floor (that ratio in *res, *rel NaN), else
+   ENV_RESOLVE times its round-off floor (that ratio in *res, *rel NaN), else
    the row of least pivot where that is below MB_PIVOT_MIN of its diagonal
    (*res infinite, the ratio in *rel) */
 int mb_weak_joint(const mb_work *w, double *res, double *rel);
