@@ -1037,7 +1037,7 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
   const int ns = d->ns, nf = d->nl[0], nt = d->nl[1];
   size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt
-              + (size_t)naxes - 2 * (size_t)d->njl - 2 * (size_t)d->njf;  /* 3 or 1 per joint load */
+              + (size_t)naxes - 2 * (size_t)d->njf;   /* a joint force has 3 */
   /* allocated only when used: a model without them allocates as before */
   mb_loads *ld = NULL;
   M->topo.ld = &mb_no_loads;
@@ -1178,12 +1178,11 @@ static lg_model *mb_build(mb_desc *d)
     }
   for (int j = ns - d->njl; j < ns; j++)        /* the joint loads' (section sec:mb-jointload) */
     for (int c = 0; c < mb_jload_nparam(&M->topo, j); c++, k++) {
-      char w[3][160];
-      const size_t at = mb_jload_param(&M->topo, j, c, w[0], w[1], w[2], sizeof w[0]);
+      char w[3][200];
+      const size_t at = mb_jload_param(&M->topo, j, c, w[0], w[1], w[2], sizeof w[0], &P[k].len);
       for (int i = 0; i < 3; i++) off[k][i] = sb_printf(&sb, "%s", w[i]);
       P[k].offset = offsetof(mb_par, val) + (user + at) * sizeof(double);
-      P[k].len = 1;
-      P[k].def[0] = dv[at];
+      memcpy(P[k].def, dv + at, (size_t)P[k].len * sizeof(double));
     }
   for (int j = 0; j < ns - d->njl; j++) {
     static const struct {

@@ -337,22 +337,31 @@ static int jl_rank(const mb_topo *t, int k, int *trav)
 
 int mb_jload_nparam(const mb_topo *t, int k)
 {
-  return t->ld->jl[3 * (k - t->ld->np) + 2] ? 1 : 3;
+  return t->ld->jl[3 * (k - t->ld->np) + 2] ? 3 : 5;
 }
 
 size_t mb_jload_param(const mb_topo *t, int k, int c, char *name, char *unit, char *doc,
-                      size_t n)
+                      size_t n, int *len)
 {
   int trav;
   const int i = jl_rank(t, k, &trav) + 1, j = t->ld->jl[3 * (k - t->ld->np)] + 1;
-  const int force = mb_jload_nparam(t, k) == 1, slot = force ? MB_SL : MB_SK + c;
+  const int force = mb_jload_nparam(t, k) == 3;
   static const char *const what[4] = {"stiffness", "damping", "rest coordinate", "value"};
   static const char *const unit_rot[4] = {"N m/rad", "N m s/rad", "rad", "N m"};
   static const char *const unit_trav[4] = {"N/m", "N s/m", "m", "N"};
-  const int w = force ? 3 : c;
-  snprintf(name, n, "%cJ%d", force ? 'F' : "KCQ"[c], i);
-  snprintf(unit, n, "%s", trav ? unit_trav[w] : unit_rot[w]);
-  snprintf(doc, n, "joint %s %d (joint %d): %s", force ? "force" : "spring", i, j, what[w]);
+  const int w = force ? 3 : c - 2, slot = c < 2 ? 3 * c : force ? MB_SL : MB_SK + c - 2;
+  *len = c < 2 ? 3 : 1;
+  if (c < 2) {          /* the copy of the joint's point, under a spring point's name */
+    snprintf(name, n, "S%d%c", k + 1, c ? 'b' : 'a');
+    snprintf(unit, n, "m");
+    snprintf(doc, n, "joint %s %d: drawn at joint %d's point on side %c (a copy of P%d%c, "
+             "for drawings; no effect on the motion)", force ? "force" : "spring", i, j,
+             c ? 'b' : 'a', j, c ? 'b' : 'a');
+  } else {
+    snprintf(name, n, "%cJ%d", force ? 'F' : "KCQ"[c - 2], i);
+    snprintf(unit, n, "%s", trav ? unit_trav[w] : unit_rot[w]);
+    snprintf(doc, n, "joint %s %d (joint %d): %s", force ? "force" : "spring", i, j, what[w]);
+  }
   return (size_t)(MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * k + slot);
 }
 
@@ -360,16 +369,16 @@ int mb_jload_check(const mb_par *p, int k, int dissipates, char *m, size_t n)
 {
   const mb_topo *t = p->topo;
   const double *sp = mb_spring_par(p, k);
-  char name[32], unit[32], doc[160];
+  char name[200], unit[200], doc[200];
+  int len;
   for (int c = 0; c < mb_jload_nparam(t, k); c++) {
-    const size_t at = mb_jload_param(t, k, c, name, unit, doc, sizeof name);
-    const double x = p->val[at];
-    if (lg_check_finite(m, n, name, &x, 1) || (c < 2 && mb_jload_nparam(t, k) == 3
-                                               && lg_check_nonneg(m, n, name, x)))
+    const size_t at = mb_jload_param(t, k, c, name, unit, doc, sizeof name, &len);
+    if (lg_check_finite(m, n, name, p->val + at, len) || (c >= 2 && c < 4
+        && mb_jload_nparam(t, k) == 5 && lg_check_nonneg(m, n, name, p->val[at])))
       return 1;
   }
-  if (mb_jload_nparam(t, k) == 3 && sp[MB_SC] > 0 && !dissipates) {
-    mb_jload_param(t, k, 1, name, unit, doc, sizeof name);
+  if (mb_jload_nparam(t, k) == 5 && sp[MB_SC] > 0 && !dissipates) {
+    mb_jload_param(t, k, 3, name, unit, doc, sizeof name, &len);
     snprintf(m, n, "parameter %s: %g gives a damper to a model file without dampers or "
              "torques, whose energy is conserved and written as the column energy (watched "
              "for drift); give the damping in the file (its column is then energy_nc)", name,

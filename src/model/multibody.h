@@ -319,12 +319,13 @@ void mb_jload_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *
    the problem in err */
 int mb_jload_parse(const char *s, int spring, int nj, const int *kind, const mb_joint *joints,
                    const double *jpt, int *a, int *b, int jl[3], double *v, char *err, size_t n);
-/* the number of values of joint load k (3 a joint spring, 1 a joint
-   force); value c's name, unit and doc (n bytes each) and its index in val
-   (without a full tensor's offset) */
+/* the number of parameters of joint load k (5 a joint spring, 3 a joint
+   force: the copies of the joint's points, then its values); parameter c's
+   name, unit and doc (n bytes each), its length (3 or 1) and its index in
+   val (without a full tensor's offset) */
 int mb_jload_nparam(const mb_topo *t, int k);
 size_t mb_jload_param(const mb_topo *t, int k, int c, char *name, char *unit, char *doc,
-                      size_t n);
+                      size_t n, int *len);
 /* the check of joint load k's values: 0, or 1 and the problem in m */
 int mb_jload_check(const mb_par *p, int k, int dissipates, char *m, size_t n);
 /* whether spring k joins two different bodies (neither end the ground):

@@ -16,6 +16,9 @@ for s in ref dh rattlie dl galpha imid-index2 rkmk4 rkmk4-proj; do
 done
 check "conservative joint loads keep the column energy" \
   grep -q '^t,.*,energy,orth_err' "$tmp/ref.csv"
+"$LGSIM" animate "$tmp/dh.csv" --every 50 -o "$tmp/arm.gif" 2> "$tmp/anim.err"
+check "lgsim animate draws the arm (its joint loads at their joints)" \
+  test $? -eq 0 -a -s "$tmp/arm.gif"
 sed 's/^joint-spring 2 stiffness 20 damping 0 /joint-spring 2 stiffness 20 damping 0.05 /' "$ex" \
   > "$tmp/damped.mb"
 "$LGSIM" run --model-file "$tmp/damped.mb" ref --T 1 -o "$tmp/damped.csv"
