@@ -230,9 +230,12 @@ int mb_mjcf_check(const mb_par *p, char *why, size_t n)
   const mb_topo *t = p->topo;
   const mb_loads *L = t->ld;
   if (mb_applied_any(L))
-    return fail(why, n, LG_EINVAL, "model has %s: not written, MJCF has no exact counterpart",
-                L->ns ? "springs" : L->nf ? "constant forces" : L->nt ? "constant torques"
-                                                              : "a force callback");
+    return fail(why, n, LG_EINVAL, "model has %s: not written, %s",
+                L->np ? "springs" : L->ns ? "joint springs or joint forces" : L->nf
+                ? "constant forces" : L->nt ? "constant torques" : "a force callback",
+                L->np == 0 && L->ns ? "the export does not write them (MJCF's joint stiffness, "
+                "damping and springref would carry a joint spring)" : "MJCF has no exact "
+                "counterpart");
   for (int k = 0; k < t->nj; k++) {
     int kind = mb_jkind(t, k);
     if (kind == MB_CYLINDRICAL || kind == MB_UNIVERSAL)

@@ -26,17 +26,6 @@ typedef struct {
   char *columns;
   char *name, *doc, *source;
 } mb_model;
-/* whether the file behind topology t has a torque or a spring with damping
-   (its own values, t->def): its energy column is then energy_nc */
-static int mb_file_dissipates(const mb_topo *t)
-{
-  if (t->ld->nt > 0) return 1;
-  for (int k = 0; k < t->ld->ns && t->def; k++)
-    if (t->def[MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * k + MB_SC]
-        != 0)
-      return 1;
-  return 0;
-}
 typedef struct {
   char *name;
   double val[MB_BODYLEN];
@@ -64,9 +53,9 @@ typedef struct {
   int nj, capj;
   int *hash;   /* hcap slots: body index + 1, or 0 (open addressing by name) */
   int hcap;
-  struct mb_dspring { int a, b, line; double v[MB_SPRINGLEN]; } *spring;
+  struct mb_dspring { int a, b, line; double v[MB_SPRINGLEN]; int jl[3]; } *spring;
   struct mb_dload { int body, line; double v[3]; } *load[2]; /* forces, torques */
-  int ns, caps, nl[2], capl[2];
+  int ns, caps, nl[2], capl[2], njl, njf; /* springs, then njl joint loads (njf forces) */
   double *jprod;  /* J12 J13 J23 of bodies 0..njp-1 given a full tensor (J11 J22
                      J33 in their val), allocated at the first one only, so a
                      file without one reads as it did, allocation for allocation */
@@ -363,6 +352,24 @@ static int read_side(mb_desc *d, const char **s, int *body, double pt[3])
   return LG_OK;
 }
 
+/* a spring (joint 0: after the point springs before it) or a joint load */
+static int add_spring(mb_desc *d, const struct mb_dspring *sp, int joint)
+{
+  if (d->ns == d->caps) {
+    int cap = d->caps ? 2 * d->caps : 8;
+    struct mb_dspring *q = realloc(d->spring, (size_t)cap * sizeof *q);
+    if (!q) return LG_ENOMEM;
+    d->spring = q;
+    d->caps = cap;
+  }
+  const int at = joint ? d->ns : d->ns - d->njl;
+  memmove(d->spring + at + 1, d->spring + at, (size_t)(d->ns - at) * sizeof *d->spring);
+  d->spring[at] = *sp;
+  d->ns++;
+  d->njl += joint;
+  return LG_OK;
+}
+
 static int read_spring(mb_desc *d, const char **s)
 {
   struct mb_dspring sp;
@@ -407,15 +414,20 @@ static int read_spring(mb_desc *d, const char **s)
   if (sp.a == sp.b)
     return desc_error(d, "spring: both sides are body '%s' (its length could not change)",
                       d->body[sp.a].name);
-  if (d->ns == d->caps) {
-    int cap = d->caps ? 2 * d->caps : 8;
-    struct mb_dspring *q = realloc(d->spring, (size_t)cap * sizeof *q);
-    if (!q) return LG_ENOMEM;
-    d->spring = q;
-    d->caps = cap;
-  }
-  d->spring[d->ns++] = sp;
-  return LG_OK;
+  return add_spring(d, &sp, 0);
+}
+
+/* joint-spring and joint-force (section sec:mb-jointload): springs of the
+   description, after its point springs */
+static int read_jload(mb_desc *d, const char *s, int spring)
+{
+  struct mb_dspring sp = {0, 0, d->line, {0}, {0, 0, 0}};
+  char err[300];
+  if (mb_jload_parse(s, spring, d->nj, d->jkind, d->joint, d->jpt, &sp.a, &sp.b, sp.jl, sp.v,
+                     err, sizeof err) != LG_OK)
+    return desc_error(d, "joint-%s: %s", spring ? "spring" : "force", err);
+  d->njf += !spring;
+  return add_spring(d, &sp, 1);
 }
 
 /* force BODY F1 F2 F3 (kind 0) or torque BODY T1 T2 T3 (kind 1) */
@@ -486,6 +498,8 @@ static int read_line(mb_desc *d, const char *s)
   }
   if (strcmp(key, "joint") == 0) return read_joint(d, &s);
   if (strcmp(key, "spring") == 0) return read_spring(d, &s);
+  if (strcmp(key, "joint-spring") == 0 || strcmp(key, "joint-force") == 0)
+    return read_jload(d, s, key[6] == 's');
   if (strcmp(key, "force") == 0) return read_load(d, &s, key, 0);
   if (strcmp(key, "torque") == 0) return read_load(d, &s, key, 1);
   if (strcmp(key, "assemble") == 0) {
@@ -545,7 +559,7 @@ static int read_line(mb_desc *d, const char *s)
   return desc_error(d,
                     "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
                     "position, rotation, cardan, angvel, velocity, joint, spring, force, torque, "
-                    "assemble)",
+                    "joint-spring, joint-force, assemble)",
                     key);
 }
 
@@ -719,25 +733,13 @@ static int mb_check_spring_length(const mb_par *p, const lg_body *q, char *msg, 
 {
   const mb_topo *t = p->topo;
   char o[300];
-  for (int k = 0; k < t->ld->ns; k++) {
-    const double *sp = mb_spring_par(p, k);
-    double y[2][3];
-    for (int s = 0; s < 2; s++) {
-      const int b = s ? t->ld->spring[k].b : t->ld->spring[k].a;
-      if (b == MB_GROUND) memcpy(y[s], sp + 3 * s, sizeof y[s]);
-      else {
-        so3_mv(y[s], q[b].R, sp + 3 * s);
-        for (int r = 0; r < 3; r++) y[s][r] += q[b].x[r];
-      }
-    }
-    const double d[3] = {y[1][0] - y[0][0], y[1][1] - y[0][1], y[1][2] - y[0][2]};
-    if (so3_norm(d) == 0 && (sp[MB_SL] > 0 || sp[MB_SC] > 0))
-      return check_error(msg, msglen, "%sspring %d: its two points coincide at t = 0, so its "
-                         "direction is undefined (rest length %g, damping %g; move a point, or "
-                         "make both zero)", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), k + 1,
-                         sp[MB_SL], sp[MB_SC]);
-  }
-  return LG_OK;
+  const int k = mb_spring_undirected(p, q);
+  if (k < 0) return LG_OK;
+  const double *sp = mb_spring_par(p, k);
+  return check_error(msg, msglen, "%sspring %d: its two points coincide at t = 0, so its "
+                     "direction is undefined (rest length %g, damping %g; move a point, or "
+                     "make both zero)", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), k + 1,
+                     sp[MB_SL], sp[MB_SC]);
 }
 static int mb_check_assemble(mb_par *p, double L, char *msg, size_t msglen)
 {
@@ -864,7 +866,10 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
       return check_error(msg, msglen, "%sU%d and V%d (joint %d, universal) are not perpendicular",
                          origin(p, t->nb + k, o, sizeof o), k + 1, k + 1, k + 1);
   }
-  for (int k = 0; k < t->ld->ns; k++) {
+  for (int k = t->ld->np; k < t->ld->ns; k++)     /* the joint loads (section sec:mb-jointload) */
+    if (mb_jload_check(p, k, mb_file_dissipates(t), m1, ml))
+      return check_error(msg, msglen, "%s%s", origin(p, t->nb + t->nj + 1 + k, o, sizeof o), m1);
+  for (int k = 0; k < t->ld->np; k++) {
     const double *sp = mb_spring_par(p, k);
     static const char *const what[3] = {"K", "C", "L"};
     snprintf(nm[0], sizeof nm[0], "S%da", k + 1);
@@ -1032,21 +1037,24 @@ static lg_model *mb_build(mb_desc *d)
   M->topo.name = calloc((size_t)nb + 1, sizeof *M->topo.name);
   const int ns = d->ns, nf = d->nl[0], nt = d->nl[1];
   size_t np = 2 + 6 * (size_t)nb + 2 * (size_t)nj + 5 * (size_t)ns + (size_t)nf + (size_t)nt
-              + (size_t)naxes;
+              + (size_t)naxes - 2 * (size_t)d->njf;   /* a joint force has 3 */
   /* allocated only when used: a model without them allocates as before */
   mb_loads *ld = NULL;
   M->topo.ld = &mb_no_loads;
   if (ns + nf + nt > 0 && (ld = calloc(1, sizeof *ld)) != NULL) {
     M->topo.ld = ld;
     ld->ns = ns;
+    ld->np = ns - d->njl;
     ld->nf = nf;
     ld->nt = nt;
     if (ns) ld->spring = malloc((size_t)ns * sizeof *ld->spring);
+    if (d->njl) ld->jl = malloc(3 * (size_t)d->njl * sizeof *ld->jl);
     if (nf) ld->fbody = malloc((size_t)nf * sizeof *ld->fbody);
     if (nt) ld->tbody = malloc((size_t)nt * sizeof *ld->tbody);
   }
   M->params = calloc(np + 1, sizeof *M->params);
   if (!M->topo.name || !M->params || (ns + nf + nt > 0 && (!ld || (ns && !ld->spring) ||
+                                                         (d->njl && !ld->jl) ||
                                                          (nf && !ld->fbody) ||
                                                          (nt && !ld->tbody)))) {
     mb_model_free(&M->m);
@@ -1096,6 +1104,7 @@ static lg_model *mb_build(mb_desc *d)
     ld->spring[j].a = d->spring[j].a;
     ld->spring[j].b = d->spring[j].b;
     M->topo.line[nb + nj + 1 + j] = d->spring[j].line;
+    if (j >= ld->np) memcpy(ld->jl + 3 * (j - ld->np), d->spring[j].jl, sizeof d->spring[j].jl);
     memcpy(dv + MB_BODY0 + MB_BODYLEN * nb + MB_JOINTLEN * nj + MB_SPRINGLEN * j,
            d->spring[j].v, sizeof d->spring[j].v);
   }
@@ -1167,7 +1176,15 @@ static lg_model *mb_build(mb_desc *d)
       P[k].len = 3;
       memcpy(P[k].def, d->jpt + 6 * j + 3 * s, 3 * sizeof(double));
     }
-  for (int j = 0; j < ns; j++) {
+  for (int j = ns - d->njl; j < ns; j++)        /* the joint loads' (section sec:mb-jointload) */
+    for (int c = 0; c < mb_jload_nparam(&M->topo, j); c++, k++) {
+      char w[3][200];
+      const size_t at = mb_jload_param(&M->topo, j, c, w[0], w[1], w[2], sizeof w[0], &P[k].len);
+      for (int i = 0; i < 3; i++) off[k][i] = sb_printf(&sb, "%s", w[i]);
+      P[k].offset = offsetof(mb_par, val) + (user + at) * sizeof(double);
+      memcpy(P[k].def, dv + at, (size_t)P[k].len * sizeof(double));
+    }
+  for (int j = 0; j < ns - d->njl; j++) {
     static const struct {
       const char *fmt, *unit, *doc;
       int off, len;
@@ -1282,6 +1299,7 @@ void mb_model_free(lg_model *m)
     mb_loads *ld;                     /* the model's own, allocated by mb_build */
     memcpy(&ld, &M->topo.ld, sizeof ld);
     free(ld->spring);
+    free(ld->jl);
     free(ld->fbody);
     free(ld->tbody);
     free(ld);
@@ -1469,7 +1487,7 @@ void mb_each_connection(const mb_topo *t, mb_connection_fn f, void *ctx)
   MB_CONNECTION_KINDS(MB_EACH_OF_KIND)
 #undef MB_EACH_OF_KIND
   const mb_loads *ld = t->ld ? t->ld : &mb_no_loads;
-  for (int k = 0; k < ld->ns; k++) f(ctx, "spring", k + 1, ld->spring[k].a, ld->spring[k].b);
+  for (int k = 0; k < ld->np; k++) f(ctx, "spring", k + 1, ld->spring[k].a, ld->spring[k].b);
   /* a constant force or torque joins its body to the ground, which takes its reaction */
   for (int k = 0; k < ld->nf; k++) f(ctx, "force", k + 1, ld->fbody[k], MB_GROUND);
   for (int k = 0; k < ld->nt; k++) f(ctx, "torque", k + 1, ld->tbody[k], MB_GROUND);

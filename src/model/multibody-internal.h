@@ -44,4 +44,10 @@ double mb_length_scale(const mb_par *p);
 /* the assembly of the model check, on its copy q of the initial state
    (multibody-constrained.c) */
 int mb_assemble_state(const mb_par *p, lg_body *q, double L, mb_assembly *a, mb_work *w);
+/* whether a model file's loads do work (a torque, a damper): its energy
+   column is then energy_nc (multibody-loads.c) */
+int mb_file_dissipates(const mb_topo *t);
+/* the first point spring whose points coincide in q while its rest length
+   or damping is not zero (its direction undefined), or -1 */
+int mb_spring_undirected(const mb_par *p, const lg_body *q);
 #endif

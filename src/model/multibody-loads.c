@@ -12,7 +12,7 @@
 #include "num/newton.h"
 #include "model/multibody.h"
 #include "model/multibody-internal.h"
-const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL};
 
 /* one end of a spring: its body (or the ground), its point, and where the
    point is and how fast it moves, in space */
@@ -171,7 +171,7 @@ static void mb_user_jac_add(const mb_par *p, const lg_body *q, double *Kq, doubl
 void mb_applied(const mb_par *p, const lg_body *q, double *f)
 {
   const mb_topo *t = p->topo;
-  for (int k = 0; k < t->ld->ns; k++) {
+  for (int k = 0; k < t->ld->np; k++) {
     const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
     double F[3], u[3], e[3], l, mF[3];
     mb_spring_force(p, k, &a, &b, F, &l, u, e);
@@ -179,6 +179,7 @@ void mb_applied(const mb_par *p, const lg_body *q, double *f)
     if (a.body != MB_GROUND) mb_add_point_force(q, a.body, a.P, F, f);
     if (b.body != MB_GROUND) mb_add_point_force(q, b.body, b.P, mF, f);
   }
+  for (int k = t->ld->np; k < t->ld->ns; k++) mb_jload_add(p, q, k, f);   /* Eq. (mb-jl-virtual) */
   for (int k = 0; k < t->ld->nf; k++) {
     const double *F = mb_load_par(p, k);
     for (int r = 0; r < 3; r++) f[6 * t->ld->fbody[k] + 3 + r] += F[r];
@@ -194,7 +195,7 @@ double mb_applied_potential(const mb_par *p, const lg_body *q)
 {
   const mb_topo *t = p->topo;
   double U = 0;
-  for (int k = 0; k < t->ld->ns; k++) {
+  for (int k = 0; k < t->ld->np; k++) {
     const mb_end a = mb_spring_end(p, q, k, 0), b = mb_spring_end(p, q, k, 1);
     const double *sp = mb_spring_par(p, k);
     double d[3];
@@ -202,6 +203,7 @@ double mb_applied_potential(const mb_par *p, const lg_body *q)
     const double s = so3_norm(d) - sp[MB_SL];
     U += 0.5 * sp[MB_SK] * s * s;
   }
+  for (int k = t->ld->np; k < t->ld->ns; k++) U += mb_jload_potential(p, q, k);
   for (int k = 0; k < t->ld->nf; k++) U -= so3_dot(mb_load_par(p, k), q[t->ld->fbody[k]].x);
   return U;
 }
@@ -214,6 +216,10 @@ static void mb_add_block(double *K, size_t n, int r0, int c0, double s, const do
 
 void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *Kv)
 {
+  if (k >= p->topo->ld->np) {            /* a joint load, Eq. (mb-jl-jac) */
+    mb_jload_jac(p, q, k, Kq, Kv);
+    return;
+  }
   memset(Kq, 0, 144 * sizeof *Kq);
   memset(Kv, 0, 144 * sizeof *Kv);
   const double *sp = mb_spring_par(p, k), K = sp[MB_SK], C = sp[MB_SC], L0 = sp[MB_SL];
@@ -282,6 +288,39 @@ void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double 
     so3_mul(B, HPt, Hy);
     mb_add_block(Kq, 12, 6 * tt, 6 * tt, 1.0, B);
   }
+}
+
+/* whether the file behind topology t has a torque or a spring (or joint
+   spring) with damping (its own values, t->def): its energy column is then
+   energy_nc */
+int mb_file_dissipates(const mb_topo *t)
+{
+  if (t->ld->nt > 0) return 1;
+  for (int k = 0; k < t->ld->ns && t->def; k++)
+    if (t->def[MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * k + MB_SC]
+        != 0)
+      return 1;
+  return 0;
+}
+
+int mb_spring_undirected(const mb_par *p, const lg_body *q)
+{
+  const mb_topo *t = p->topo;
+  for (int k = 0; k < t->ld->np; k++) {
+    const double *sp = mb_spring_par(p, k);
+    double y[2][3];
+    for (int s = 0; s < 2; s++) {
+      const int b = s ? t->ld->spring[k].b : t->ld->spring[k].a;
+      if (b == MB_GROUND) memcpy(y[s], sp + 3 * s, sizeof y[s]);
+      else {
+        so3_mv(y[s], q[b].R, sp + 3 * s);
+        for (int r = 0; r < 3; r++) y[s][r] += q[b].x[r];
+      }
+    }
+    const double d[3] = {y[1][0] - y[0][0], y[1][1] - y[0][1], y[1][2] - y[0][2]};
+    if (so3_norm(d) == 0 && (sp[MB_SL] > 0 || sp[MB_SC] > 0)) return k;
+  }
+  return -1;
 }
 
 int mb_spring_couples(const mb_topo *t, int k)

@@ -41,6 +41,10 @@ typedef struct mb_loads {
   mb_user_jac ujac;   /* its Jacobian, or NULL: central differences */
   void *uctx;
   double t;           /* the time of the callback's next evaluation (mb_at) */
+  int np;             /* the first np springs join two points; the other
+                         ns - np are joint loads (section sec:mb-jointload) */
+  int *jl;            /* 3 per joint load: its joint, coordinate (0, 1) and
+                         kind (0 a joint spring, 1 a joint force) */
 } mb_loads;
 /* the loads of a model without any (every count zero) */
 extern const mb_loads mb_no_loads;
@@ -296,6 +300,34 @@ void mb_applied_jac(const mb_par *p, const lg_body *q, double *Kq, double *Kv);
    in full; a ground side's rows and columns are zero.  mb_applied_jac is
    their sum over the springs (and the callback's) */
 void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *Kv);
+/* joint load k (a spring k >= np, section sec:mb-jointload): its joint
+   coordinate qv, rate qd, the gradient G of qv with respect to the
+   increments (theta_a, dx_a, theta_b, dx_b) of its joint's two sides (12
+   numbers) and, when H is not NULL, H = dG/d(those increments) (12 x 12,
+   row-major); the force of the load on the two bodies is Q G */
+void mb_jload_eval(const mb_par *p, const lg_body *q, int k, double *qv, double *qd,
+                   double G[12], double *H);
+/* f += its force; its potential; its Jacobian as mb_spring_jac's */
+void mb_jload_add(const mb_par *p, const lg_body *q, int k, double *f);
+double mb_jload_potential(const mb_par *p, const lg_body *q, int k);
+void mb_jload_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *Kv);
+/* the words s after 'joint-spring' (spring 1) or 'joint-force' (0) of a
+   model file, nj joints above it (joints, their points jpt, 6 each) of
+   kinds kind (NULL: all spherical): LG_OK with its two ends a, b, jl (joint,
+   coordinate, kind as mb_loads has them) and its MB_SPRINGLEN values v
+   (the joint's points, then S, C, Q0, or 0, 0, VALUE); else LG_EINVAL and
+   the problem in err */
+int mb_jload_parse(const char *s, int spring, int nj, const int *kind, const mb_joint *joints,
+                   const double *jpt, int *a, int *b, int jl[3], double *v, char *err, size_t n);
+/* the number of parameters of joint load k (5 a joint spring, 3 a joint
+   force: the copies of the joint's points, then its values); parameter c's
+   name, unit and doc (n bytes each), its length (3 or 1) and its index in
+   val (without a full tensor's offset) */
+int mb_jload_nparam(const mb_topo *t, int k);
+size_t mb_jload_param(const mb_topo *t, int k, int c, char *name, char *unit, char *doc,
+                      size_t n, int *len);
+/* the check of joint load k's values: 0, or 1 and the problem in m */
+int mb_jload_check(const mb_par *p, int k, int dissipates, char *m, size_t n);
 /* whether spring k joins two different bodies (neither end the ground):
    then it couples them in a Newton Jacobian (section sec:mb-spring-sparse) */
 int mb_spring_couples(const mb_topo *t, int k);

@@ -32,7 +32,8 @@ printf 'model x\nfrobnicate 1\n' > "$tmp/bad.mb"
 kw=$(sed -n 's/.*unknown keyword .frobnicate. (\(.*\))$/\1/p' "$tmp/bad.err" | tr -d ',')
 check "the parser lists its keywords ($kw)" test -n "$kw"
 for k in $kw; do
-  grep -q "^\\.BI $k\\( \\|\$\\)" "$man5" || fail "lgrepro-model(5) has no entry for '$k'"
+  e=$(printf '%s' "$k" | sed 's/-/\\\\-/g')     # a hyphen is \- in the page
+  grep -q "^\\.BI $e\\( \\|\$\\)" "$man5" || fail "lgrepro-model(5) has no entry for '$k'"
 done
 "$LGSIM" help run | grep -q 'lgrepro-model(5)' && ok "lgsim help run points to lgrepro-model(5)" \
   || fail "lgsim help run points to lgrepro-model(5)"
