@@ -91,7 +91,7 @@ CHAPTERS := $(sort $(wildcard chapters/*.nw))
         claim-checks sanitize bench clean help tangle programs lib install uninstall \
         check-install
 
-all: report figures animations lib $(O)/share/example.c
+all: report figures animations lib $(O)/share/example.c $(PEER_BIN)
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
@@ -136,7 +136,7 @@ endif
 tangle: $(STAMPS)
 
 # ---------------------------------------------------------------- 3. compile
-LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
+LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/% src/peer/%, \
                          $(sort $(wildcard src/*/*.c)))
 FIG_SRC  := $(sort $(wildcard src/fig/*.c))
 FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
@@ -147,6 +147,8 @@ CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 CLILIB_SRC := $(sort $(wildcard src/cli/lib/*.c))
+PEERLIB_SRC := $(sort $(wildcard src/peer/lib/*.c))
+PEER_SRC := $(sort $(wildcard src/peer/*.c))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
@@ -154,6 +156,8 @@ CHKLIB   := $(O)/lib/libcheck.a
 UNITLIB  := $(O)/lib/libunit.a
 BENCHLIB := $(O)/lib/libbench.a
 CLILIB   := $(O)/lib/libcli.a
+PEERLIB  := $(O)/lib/libpeer.a
+PEER_BIN := $(PEER_SRC:src/peer/%.c=$(O)/bin/peer/lgpeer-%)
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -217,8 +221,11 @@ $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
 $(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(PEERLIB): $(PEERLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
-	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(UNITLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(PEERLIB) $(FIGLIB) $(CHKLIB) $(UNITLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
@@ -228,9 +235,15 @@ $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(UNITLIB) $(LIB) ; $(LINK)
 # The test of the MJCF export (chapter 08) loads the files into MuJoCo.
 $(O)/bin/unit/mjcf: LDLIBS += -lmujoco
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
+# The peers (chapter 92): programs and figure drivers that run the package's
+# models in MuJoCo too.
+$(O)/bin/peer/lgpeer-%: $(O)/obj/src/peer/%.o $(PEERLIB) $(LIB) ; $(LINK)
+$(PEER_BIN): LDLIBS += -lmujoco
+$(O)/bin/fig/cmp-peer-%: LDLIBS += -lmujoco
+$(O)/bin/fig/cmp-peer-%: $(O)/obj/src/fig/cmp-peer-%.o $(PEERLIB) $(FIGLIB) $(LIB) ; $(LINK)
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
-programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
+programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%) $(PEER_BIN)
 
 # The library for programs outside the package (chapter 09), from the objects
 # above.  The static archive is one relocatable object in which every hidden
