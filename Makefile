@@ -427,6 +427,8 @@ $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 # The test of the library's files reads the static archive, the header and the
 # manual page.
 $(O)/result/cli-library-files.res: $(LIBA) src/api/lgrepro.h src/api/lgrepro.3
+# The test of the MuJoCo peer (chapter 92) runs it.
+$(O)/result/cli-peer-mujoco.res: $(PEER_BIN)
 # The CSV plotting test runs the README's gnuplot lines.
 $(O)/result/cli-csv-plot.res: README.md
 # The manual pages' test reads them.
