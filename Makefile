@@ -72,6 +72,11 @@ ALL_CPPFLAGS = $(LG_CPPFLAGS) $(CPPFLAGS)
 # library guards its little shared state with pthread_once and a mutex (chapter 09).
 ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(WERROR) -pthread $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
+# C++ (the Simbody peer, chapter 92 only): the compiler of CC's family.
+CXX      := $(if $(findstring clang,$(notdir $(CC))),$(subst clang,clang++,$(CC)),$(CXX))
+ALL_CXXFLAGS = $(OPT) -g -gdwarf-4 -std=c++17 -Wall -Wextra -pedantic $(WERROR) -pthread $(SANFLAGS) \
+               $(CXXFLAGS)
+SIMBODY_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags-only-I simbody 2> /dev/null))
 # The hand-written yardstick of make bench (a folder outside the package; its
 # rows are skipped when it is absent).
 YARDSTICK ?= ../shared/bench
@@ -149,6 +154,7 @@ BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 CLILIB_SRC := $(sort $(wildcard src/cli/lib/*.c))
 PEERLIB_SRC := $(sort $(wildcard src/peer/lib/*.c))
 PEER_SRC := $(sort $(wildcard src/peer/*.c))
+PEERXX_SRC := $(sort $(wildcard src/peer/*.cc))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
@@ -157,7 +163,9 @@ UNITLIB  := $(O)/lib/libunit.a
 BENCHLIB := $(O)/lib/libbench.a
 CLILIB   := $(O)/lib/libcli.a
 PEERLIB  := $(O)/lib/libpeer.a
-PEER_BIN := $(PEER_SRC:src/peer/%.c=$(O)/bin/peer/lgpeer-%)
+PEERC_BIN := $(PEER_SRC:src/peer/%.c=$(O)/bin/peer/lgpeer-%)
+PEERXX_BIN := $(PEERXX_SRC:src/peer/%.cc=$(O)/bin/peer/lgpeer-%)
+PEER_BIN := $(PEERC_BIN) $(PEERXX_BIN)
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -238,9 +246,17 @@ $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
 # The peers (chapter 92): programs and figure drivers that run the package's
 # models in MuJoCo too.
 $(O)/bin/peer/lgpeer-%: $(O)/obj/src/peer/%.o $(PEERLIB) $(LIB) ; $(LINK)
-$(PEER_BIN): LDLIBS += -lmujoco
+$(PEERC_BIN): LDLIBS += -lmujoco
 $(O)/bin/fig/cmp-peer-%: LDLIBS += -lmujoco
 $(O)/bin/fig/cmp-peer-%: $(O)/obj/src/fig/cmp-peer-%.o $(PEERLIB) $(FIGLIB) $(LIB) ; $(LINK)
+# The Simbody peer is C++: compiled by the C++ compiler of the C compiler's
+# family (clang++ under make CC=clang), Simbody's headers as system headers
+# (their own warnings are not ours).
+$(O)/obj/%.o: %.cc $(O)/flags.txt
+	@mkdir -p $(@D); echo "  CXX      $<"; $(CXX) $(ALL_CPPFLAGS) $(SIMBODY_CFLAGS) $(ALL_CXXFLAGS) -MMD -MP -c $< -o $@
+$(O)/bin/peer/lgpeer-simbody: $(O)/obj/src/peer/simbody.o $(LIB)
+	@mkdir -p $(@D); echo "  LD       $@"; $(CXX) $(ALL_CXXFLAGS) $(LDFLAGS) -o $@.tmp $< $(LIB) \
+	  -lSimTKsimbody -lSimTKmath -lSimTKcommon $(LDLIBS) && mv $@.tmp $@
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
 programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%) $(PEER_BIN)
@@ -427,8 +443,8 @@ $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 # The test of the library's files reads the static archive, the header and the
 # manual page.
 $(O)/result/cli-library-files.res: $(LIBA) src/api/lgrepro.h src/api/lgrepro.3
-# The test of the MuJoCo peer (chapter 92) runs it.
-$(O)/result/cli-peer-mujoco.res: $(PEER_BIN)
+# The tests of the peers (chapter 92) run them.
+$(O)/result/cli-peer-mujoco.res $(O)/result/cli-peer-simbody.res: $(PEER_BIN)
 # The CSV plotting test runs the README's gnuplot lines.
 $(O)/result/cli-csv-plot.res: README.md
 # The manual pages' test reads them.

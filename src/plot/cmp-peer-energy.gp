@@ -1,4 +1,4 @@
-# cmp-peer-energy.gp: energy over 1e5 steps, with MuJoCo.
+# cmp-peer-energy.gp: energy, with MuJoCo.
 dat = 'data/cmp-peer-energy.dat'
 set terminal cairolatex pdf standalone size 7.5cm,5.6cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"

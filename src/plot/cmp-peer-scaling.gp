@@ -1,4 +1,4 @@
-# cmp-peer-scaling.gp: cost per step against N, with MuJoCo.
+# cmp-peer-scaling.gp: cost, with MuJoCo.
 dat = 'data/cmp-peer-scaling.dat'
 set terminal cairolatex pdf standalone size 7.5cm,5.6cm dashed \
     header "\\usepackage{lmodern}\\usepackage{amsmath}\\usepackage{amssymb}"
