@@ -70,21 +70,28 @@ int main(int argc, char **argv)
   mjp_sim s;
   if (!lm || mjp_alloc(&s, lm, integ, h, msg, sizeof msg) != 0) {
     fprintf(stderr, "lgpeer-mujoco: %s\n", msg);
+    lgr_model_free(lm);
     return 2;
   }
   lgr_sim *r = NULL;
+  FILE *f = NULL;
+  lgr_body *b = malloc(2 * (size_t)s.nb * sizeof *b);
+  int st = 0;
   if (ref && (!(r = lgr_alloc(lm, "ref", msg, sizeof msg))
               || lgr_init(r, h, msg, sizeof msg) != LGR_OK)) {
     fprintf(stderr, "lgpeer-mujoco: the reference: %s\n", msg);
-    return 3;
-  }
-  FILE *f = out ? fopen(out, "w") : stdout;
-  if (!f) {
+    st = 3;
+  } else if (!(f = out ? fopen(out, "w") : stdout)) {
     perror(out);
-    return 2;
+    st = 2;
+  } else if (!b) st = 3;
+  if (st != 0) {
+    free(b);
+    lgr_free(r);
+    mjp_free(&s);
+    lgr_model_free(lm);
+    return st;
   }
-  lgr_body *b = malloc(2 * (size_t)s.nb * sizeof *b);
-  if (!b) return 3;
   fprintf(f, "# lgpeer-mujoco %s, MuJoCo %d\n# model_file = %s\n# integrator = %s\n"
              "# h = %.17g\n# T = %.17g\nt", lgr_version(), mj_version(), file, integ, h, T);
   for (int i = 1; i <= s.nb; i++) {
@@ -99,7 +106,8 @@ int main(int argc, char **argv)
       mjp_steps(&s, 1);
       if (r && lgr_step(r) != LGR_OK) {
         fprintf(stderr, "lgpeer-mujoco: the reference: %s\n", lgr_last_error(r));
-        return 3;
+        st = 3;
+        break;
       }
     }
     if (k % every != 0 && k != n) continue;
@@ -118,13 +126,13 @@ int main(int argc, char **argv)
     if (r) fprintf(f, ",%.17g", distance(s.nb, b, b + s.nb));
     fprintf(f, "\n");
   }
-  if (f != stdout && fclose(f) != 0) {
+  if (f != stdout && fclose(f) != 0 && st == 0) {
     perror(out);
-    return 2;
+    st = 2;
   }
   free(b);
   lgr_free(r);
   mjp_free(&s);
   lgr_model_free(lm);
-  return 0;
+  return st;
 }

@@ -176,12 +176,15 @@ int main(int argc, char **argv)
   Vec3 g;
   if (!lm || !read_model(lm, nodes, g, qvel, msg, sizeof msg)) {
     std::fprintf(stderr, "lgpeer-simbody: %s\n", msg);
+    lgr_model_free(lm);
     return 2;
   }
   // the package's initial bodies, and its reference if asked for
   lgr_sim *r = lgr_alloc(lm, "ref", msg, sizeof msg);
   if (!r || lgr_init(r, h, msg, sizeof msg) != LGR_OK) {
     std::fprintf(stderr, "lgpeer-simbody: the reference: %s\n", msg);
+    lgr_free(r);
+    lgr_model_free(lm);
     return 3;
   }
   const int nb = lgr_nbodies(r);
