@@ -248,6 +248,8 @@ $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
 $(O)/bin/peer/lgpeer-%: $(O)/obj/src/peer/%.o $(PEERLIB) $(LIB) ; $(LINK)
 $(PEERC_BIN): LDLIBS += -lmujoco
 $(O)/bin/fig/cmp-peer-%: LDLIBS += -lmujoco
+# The order figure runs Simbody's program too.
+data/cmp-peer-order.dat: $(O)/bin/peer/lgpeer-simbody
 $(O)/bin/fig/cmp-peer-%: $(O)/obj/src/fig/cmp-peer-%.o $(PEERLIB) $(FIGLIB) $(LIB) ; $(LINK)
 # The Simbody peer is C++: compiled by the C++ compiler of the C compiler's
 # family (clang++ under make CC=clang), Simbody's headers as system headers

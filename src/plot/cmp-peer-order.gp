@@ -22,6 +22,7 @@ do for [c = 0:1] {
        '' index c u 1:3 w lp lt LT_mujoco_implicit t 'MJ implicit', \
        '' index c u 1:4 w lp lt LT_mujoco_rk4 t 'MJ RK4', \
        '' index c u 1:5 w lp lt LT_rkmk4 t 'RKMK4', \
-       '' index c u 1:6 w lp lt LT_rattlie t 'RATTLie'
+       '' index c u 1:6 w lp lt LT_rattlie t 'RATTLie', \
+       '' index c u 1:7 w lp lt LT_simbody_rkm t 'SB RKM'
 }
 unset multiplot

@@ -215,11 +215,11 @@ double mjp_distance(int nb, const lgr_body *a, const lgr_body *b, double ws)
   return e;
 }
 
-lgr_model *mjp_chain(const char *joint, int n)
+char *mjp_chain_text(const char *joint, int n)
 {
   int rev = strcmp(joint, "revolute") == 0;
   size_t cap = 256 + 200 * (size_t)n, len = 0;
-  char *t = malloc(cap), msg[256];
+  char *t = malloc(cap);
   if (!t) exit(1);
   len += (size_t)snprintf(t + len, cap - len, "model %s-chain%d\ngravity 9.81 0 0 1\n", joint, n);
   for (int i = 0; i < n; i++)
@@ -233,10 +233,60 @@ lgr_model *mjp_chain(const char *joint, int n)
                             rev ? "revolute" : "spherical", a, i > 0 ? "0.5" : "0", i,
                             rev ? " axis 1 0 0" : "");
   }
+  return t;
+}
+
+lgr_model *mjp_chain(const char *joint, int n)
+{
+  char *t = mjp_chain_text(joint, n), msg[256];
   lgr_model *m = lgr_model_parse(t, joint, msg, sizeof msg);
   free(t);
   if (!m) { fprintf(stderr, "mjp: %s\n", msg); exit(1); }
   return m;
+}
+
+int mjp_peer_run(const char *prog, const char *text, const char *integrator, double h, long n,
+                 int nb, lgr_body *b)
+{
+  const char *tmp = getenv("TMPDIR");
+  char dir[256], path[300], cmd[1200], line[16384];
+  int got = 0;
+  snprintf(dir, sizeof dir, "%s/lgpeer.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir)) return -1;
+  snprintf(path, sizeof path, "%s/model.mb", dir);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fputs(text, f);
+    if (fclose(f) == 0) {
+      snprintf(cmd, sizeof cmd, "'%s' --model-file '%s' --integrator %s --h %.17g --T %.17g"
+               " --every %ld", prog, path, integrator, h, (double)n * h, n);
+      FILE *p = popen(cmd, "r");
+      while (p && fgets(line, sizeof line, p)) {
+        if (line[0] == '#' || line[0] == 't') continue;
+        char *c = line;
+        strtod(c, &c);                          /* t */
+        got = 1;
+        for (int i = 0; i < nb && got; i++) {
+          double v[18];
+          for (int k = 0; k < 18; k++) {
+            char *e;
+            if (*c != ',') { got = 0; break; }
+            v[k] = strtod(c + 1, &e);
+            c = e;
+          }
+          if (!got) break;
+          memcpy(b[i].x, v, sizeof b[i].x);
+          memcpy(b[i].R, v + 3, sizeof b[i].R);
+          memcpy(b[i].W, v + 12, sizeof b[i].W);
+          memcpy(b[i].v, v + 15, sizeof b[i].v);
+        }
+      }
+      if (!p || pclose(p) != 0) got = 0;
+    }
+  }
+  remove(path);
+  rmdir(dir);
+  return got ? 0 : -1;
 }
 
 static double mjp_round3(double x)

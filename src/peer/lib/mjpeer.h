@@ -69,4 +69,11 @@ double mjp_distance(int nb, const lgr_body *a, const lgr_body *b, double ws);
    spinning about its axis at 3 to 7 rad/s ("spherical"); or on revolute
    joints about e1, at rest ("revolute").  Exits on failure. */
 lgr_model *mjp_chain(const char *joint, int n);
+/* The model file text of that chain, which the caller frees. */
+char *mjp_chain_text(const char *joint, int n);
+/* Runs the model file text in another engine's program (prog, a path) with
+   its integrator, n steps of h, and reads the bodies at the end into b
+   (room for nb).  0, or -1 if the program failed or wrote fewer bodies. */
+int mjp_peer_run(const char *prog, const char *text, const char *integrator, double h, long n,
+                 int nb, lgr_body *b);
 #endif
