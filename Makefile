@@ -72,6 +72,11 @@ ALL_CPPFLAGS = $(LG_CPPFLAGS) $(CPPFLAGS)
 # library guards its little shared state with pthread_once and a mutex (chapter 09).
 ALL_CFLAGS = $(OPT) -g -gdwarf-4 $(WARN) $(WERROR) -pthread $(SANFLAGS) $(CFLAGS)
 LDLIBS   := -lgsl -lgslcblas -lm
+# C++ (the Simbody peer, chapter 92 only): the compiler of CC's family.
+CXX      := $(if $(findstring clang,$(notdir $(CC))),$(subst clang,clang++,$(CC)),$(CXX))
+ALL_CXXFLAGS = $(OPT) -g -gdwarf-4 -std=c++17 -Wall -Wextra -pedantic $(WERROR) -pthread $(SANFLAGS) \
+               $(CXXFLAGS)
+SIMBODY_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags-only-I simbody 2> /dev/null))
 # The hand-written yardstick of make bench (a folder outside the package; its
 # rows are skipped when it is absent).
 YARDSTICK ?= ../shared/bench
@@ -91,7 +96,7 @@ CHAPTERS := $(sort $(wildcard chapters/*.nw))
         claim-checks sanitize bench clean help tangle programs lib install uninstall \
         check-install
 
-all: report figures animations lib $(O)/share/example.c
+all: report figures animations lib $(O)/share/example.c $(PEER_BIN)
 
 # ---------------------------------------------------------------- 2. tangle
 # One stamp per chapter.  Each root chunk whose name is a path under src/ or
@@ -138,7 +143,7 @@ tangle: $(STAMPS)
 # ---------------------------------------------------------------- 3. compile
 # A scheme's file is src/scheme/CHAPTER.c, or src/scheme/PAPER/SCHEME.c for a
 # paper whose schemes are one file each (a family per file).
-LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/%, \
+LIB_SRC  := $(filter-out src/fig/% src/cli/% src/bench/% src/check/% src/peer/%, \
                          $(sort $(wildcard src/*/*.c src/scheme/*/*.c)))
 FIG_SRC  := $(sort $(wildcard src/fig/*.c))
 FIGLIB_SRC := $(sort $(wildcard src/fig/lib/*.c))
@@ -149,6 +154,9 @@ CHKLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 BENCHLIB_SRC := $(sort $(wildcard src/bench/lib/*.c))
 BENCH_SRC:= $(sort $(wildcard src/bench/*.c))
 CLILIB_SRC := $(sort $(wildcard src/cli/lib/*.c))
+PEERLIB_SRC := $(sort $(wildcard src/peer/lib/*.c))
+PEER_SRC := $(sort $(wildcard src/peer/*.c))
+PEERXX_SRC := $(sort $(wildcard src/peer/*.cc))
 STEMS    := $(FIG_SRC:src/fig/%.c=%)
 LIB      := $(O)/lib/liblg.a
 FIGLIB   := $(O)/lib/libfig.a
@@ -156,6 +164,10 @@ CHKLIB   := $(O)/lib/libcheck.a
 UNITLIB  := $(O)/lib/libunit.a
 BENCHLIB := $(O)/lib/libbench.a
 CLILIB   := $(O)/lib/libcli.a
+PEERLIB  := $(O)/lib/libpeer.a
+PEERC_BIN := $(PEER_SRC:src/peer/%.c=$(O)/bin/peer/lgpeer-%)
+PEERXX_BIN := $(PEERXX_SRC:src/peer/%.cc=$(O)/bin/peer/lgpeer-%)
+PEER_BIN := $(PEERC_BIN) $(PEERXX_BIN)
 LGSIM    := $(O)/bin/lgsim
 VERDICTS := $(O)/bin/verdicts
 
@@ -219,8 +231,11 @@ $(BENCHLIB): $(BENCHLIB_SRC:%.c=$(O)/obj/%.o)
 $(CLILIB): $(CLILIB_SRC:%.c=$(O)/obj/%.o)
 	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
 
+$(PEERLIB): $(PEERLIB_SRC:%.c=$(O)/obj/%.o)
+	@mkdir -p $(@D); echo "  AR       $@"; rm -f $@.tmp && ar rcsD $@.tmp $^ && mv $@.tmp $@
+
 define LINK
-	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(FIGLIB) $(CHKLIB) $(UNITLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
+	@mkdir -p $(@D); echo "  LD       $@"; $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@.tmp $< $(filter $(PEERLIB) $(FIGLIB) $(CHKLIB) $(UNITLIB) $(BENCHLIB) $(CLILIB),$^) $(LIB) $(LDLIBS) && mv $@.tmp $@
 endef
 
 $(LGSIM): $(O)/obj/src/cli/lgsim.o $(CLILIB) $(LIB) ; $(LINK)
@@ -230,9 +245,25 @@ $(O)/bin/unit/%: $(O)/obj/tests/unit/%.o $(UNITLIB) $(LIB) ; $(LINK)
 # The test of the MJCF export (chapter 08) loads the files into MuJoCo.
 $(O)/bin/unit/mjcf: LDLIBS += -lmujoco
 $(O)/bin/check/%: $(O)/obj/tests/%.o $(CHKLIB) $(LIB) ; $(LINK)
+# The peers (chapter 92): programs and figure drivers that run the package's
+# models in MuJoCo too.
+$(O)/bin/peer/lgpeer-%: $(O)/obj/src/peer/%.o $(PEERLIB) $(LIB) ; $(LINK)
+$(PEERC_BIN): LDLIBS += -lmujoco
+$(O)/bin/fig/cmp-peer-%: LDLIBS += -lmujoco
+# The order figure runs Simbody's program too.
+data/cmp-peer-order.dat: $(O)/bin/peer/lgpeer-simbody
+$(O)/bin/fig/cmp-peer-%: $(O)/obj/src/fig/cmp-peer-%.o $(PEERLIB) $(FIGLIB) $(LIB) ; $(LINK)
+# The Simbody peer is C++: compiled by the C++ compiler of the C compiler's
+# family (clang++ under make CC=clang), Simbody's headers as system headers
+# (their own warnings are not ours).
+$(O)/obj/%.o: %.cc $(O)/flags.txt
+	@mkdir -p $(@D); echo "  CXX      $<"; $(CXX) $(ALL_CPPFLAGS) $(SIMBODY_CFLAGS) $(ALL_CXXFLAGS) -MMD -MP -c $< -o $@
+$(O)/bin/peer/lgpeer-simbody: $(O)/obj/src/peer/simbody.o $(LIB)
+	@mkdir -p $(@D); echo "  LD       $@"; $(CXX) $(ALL_CXXFLAGS) $(LDFLAGS) -o $@.tmp $< $(LIB) \
+	  -lSimTKsimbody -lSimTKmath -lSimTKcommon $(LDLIBS) && mv $@.tmp $@
 $(O)/bin/bench/%: $(O)/obj/src/bench/%.o $(BENCHLIB) $(LIB) ; $(LINK)
 
-programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%)
+programs: $(LGSIM) $(VERDICTS) $(STEMS:%=$(O)/bin/fig/%) $(PEER_BIN)
 
 # The library for programs outside the package (chapter 09), from the objects
 # above.  The static archive is one relocatable object in which every hidden
@@ -416,6 +447,8 @@ $(O)/result/cli-library.res: $(O)/bin/unit/lgrepro
 # The test of the library's files reads the static archive, the header and the
 # manual page.
 $(O)/result/cli-library-files.res: $(LIBA) src/api/lgrepro.h src/api/lgrepro.3
+# The tests of the peers (chapter 92) run them.
+$(O)/result/cli-peer-mujoco.res $(O)/result/cli-peer-simbody.res: $(PEER_BIN)
 # The CSV plotting test runs the README's gnuplot lines.
 $(O)/result/cli-csv-plot.res: README.md
 # The manual pages' test reads them.

@@ -58,6 +58,14 @@ set linetype 32 lc rgb "#6a3d9a" lw 1.4 dt 1 pt 7  ps 0.5
 set linetype 33 lc rgb "#808000" lw 1.4 dt 4 pt 13 ps 0.5
 LT_dh = 27; LT_rattlie = 28; LT_galpha = 29; LT_dl = 30
 LT_rkmk4 = 31; LT_rkmk4_proj = 32; LT_imid_index2 = 33
+# MuJoCo's integrators (chapter ch:peers): teal and olive, dotted
+set linetype 34 lc rgb "#17becf" lw 1.4 dt 3 pt 2  ps 0.5
+set linetype 35 lc rgb "#0b6e79" lw 1.4 dt 3 pt 12 ps 0.5
+set linetype 36 lc rgb "#9a9a00" lw 1.4 dt 1 pt 8  ps 0.5
+LT_mujoco_euler = 34; LT_mujoco_implicit = 35; LT_mujoco_rk4 = 36
+# Simbody's Runge-Kutta-Merson rule (chapter ch:peers): purple, dotted
+set linetype 37 lc rgb "#7b4173" lw 1.4 dt 3 pt 4  ps 0.5
+LT_simbody_rkm = 37
 # guides (reference lines, slopes, thresholds) and marked points
 set linetype 40 lc rgb "#7f7f7f" lw 0.8 dt 2 pt 1  ps 0.4
 set linetype 41 lc rgb "#000000" lw 1.0 dt 1 pt 5  ps 0.9
