@@ -221,7 +221,8 @@ int env_min_norm(env_fac *e, double *lam)
   for (int a = 0; a < r; a++) {            /* G = Z^T Z (lower), g = Z^T lam */
     const double *za = e->zl + (size_t)a * (size_t)nc;
     g[a] = env_min_dot(e, za, x);
-    for (int b = 0; b <= a; b++) G[rr * (size_t)a + (size_t)b] = env_min_dot(e, za, e->zl + (size_t)b * (size_t)nc);
+    for (int b = 0; b <= a; b++)
+      G[rr * (size_t)a + (size_t)b] = env_min_dot(e, za, e->zl + (size_t)b * (size_t)nc);
   }
   for (int a = 0; a < r; a++) {            /* G = C C^T, in place */
     double *Ga = G + rr * (size_t)a;

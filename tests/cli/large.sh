@@ -136,7 +136,8 @@ for s in $schemes; do
     { b = $2 } END { v = a - b; printf "%.3g", v < 0 ? -v : v }' "$tmp/one.csv" "$tmp/copies.csv")
   if [ "$st" -eq 0 ] && [ "$dt" -le 10 ] && le "$d" 1e-12 \
      && grep -q "^lgsim: $((5 * c - 5)) redundant constraints at t = 0" "$tmp/err"; then
-    ok "one hinge written $c times, $s: exit 0 in $dt s, $((5 * c - 5)) redundant rows, x within $d m of one hinge's"
+    ok "one hinge written $c times, $s: exit 0 in $dt s, $((5 * c - 5)) redundant rows," \
+      "x within $d m of one hinge's"
   else fail "one hinge written $c times, $s: exit $st in $dt s, x off by ${d:-?}: $(head -c 300 "$tmp/err")"; fi
 done
 finish

@@ -14,7 +14,8 @@ int mbgen_hanging(const char *path, int n, double ratio);
    plane z = 0, pinned at one vertex, gravity along -z: 3 redundant rows */
 int mbgen_loop(const char *path, int n);
 /* processor seconds per step of scheme sch on model m, over nsteps steps
-   of h = 1e-3 s after its initialisation; NAN if a step fails */
+   of h = 1e-3 s after its initialisation and a first step; NAN if a step
+   fails */
 double mbgen_step_seconds(const lg_model *m, const char *sch, long nsteps);
 /* instructions per step of lgsim (LGSIM, or build/bin/lgsim) on the model
    file under Callgrind: runs of n1 and n2 steps of h = 1e-3 s, differenced;
