@@ -1120,13 +1120,18 @@ struct newton_ws *mb_newton_alloc(const mb_topo *t, size_t bs, int solver)
 {
   const size_t n = bs * (size_t)t->nb + (size_t)t->nc;
   if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
+  return mb_newton_joint_store(t, n, bs, NULL);
+}
+
+newton_ws *mb_newton_joint_store(const mb_topo *t, size_t n, size_t bs, const int *goff)
+{
   int *rows = malloc(((size_t)t->nj + 1) * sizeof *rows);
   int *ib = malloc((2 * (size_t)t->nj + 1) * sizeof *ib), *ig = malloc((2 * (size_t)t->nj + 1) * sizeof *ig);
   newton_ws *w = NULL;
   if (rows && ib && ig) {
     size_t ne = 0;
     for (int k = 0; k < t->nj; k++) {
-      rows[k] = mb_joint_nrows[mb_jkind(t, k)];
+      rows[k] = goff ? goff[k + 1] - goff[k] : mb_joint_nrows[mb_jkind(t, k)];
       for (int s = 0; s < 2; s++) {
         int b = s ? t->joint[k].b : t->joint[k].a;
         if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }

@@ -39,6 +39,10 @@ static inline double mb_joint_max(const mb_par *p, const double *c)
   for (int k = 0; k < p->topo->nj; k++) e = fmax(e, so3_norm(c + 3 * k));
   return e;
 }
+/* the Newton store of n unknowns, bs per body then one group per joint
+   (goff[k + 1] - goff[k] unknowns, or with goff NULL the joint's rows),
+   each coupled to its joint's bodies (multibody-constrained.c) */
+struct newton_ws *mb_newton_joint_store(const mb_topo *t, size_t n, size_t bs, const int *goff);
 /* the length scale of the model check's tolerances (multibody-file.c) */
 double mb_length_scale(const mb_par *p);
 /* the assembly of the model check, on its copy q of the initial state

@@ -325,22 +325,7 @@ newton_ws *mb_newton_alloc_stiff(const mb_topo *t, size_t bs, int solver, int *g
     goff[k + 1] = goff[k] + mb_joint_nrows[mb_jkind(t, k)] + mb_joint_ncopy(t, k);
   const size_t n = bs * (size_t)t->nb + (size_t)goff[t->nj];
   if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
-  int *rows = malloc(((size_t)t->nj + 1) * sizeof *rows);
-  int *ib = malloc((2 * (size_t)t->nj + 1) * sizeof *ib), *ig = malloc((2 * (size_t)t->nj + 1) * sizeof *ig);
-  newton_ws *w = NULL;
-  if (rows && ib && ig) {
-    size_t ne = 0;
-    for (int k = 0; k < t->nj; k++) {
-      rows[k] = goff[k + 1] - goff[k];
-      for (int s = 0; s < 2; s++) {
-        int b = s ? t->joint[k].b : t->joint[k].a;
-        if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }
-      }
-    }
-    w = newton_alloc_sparse(n, (size_t)t->nb, bs, (size_t)t->nj, rows, ne, ib, ig);
-  }
-  free(rows); free(ib); free(ig);
-  return w;
+  return mb_newton_joint_store(t, n, bs, goff);
 }
 /* Eq. (mb-reaction): joint k's force on side b and torque about y_b, in
    space, from its multipliers (lambda: all nc of them) */
