@@ -105,33 +105,35 @@ all: report figures animations lib $(O)/share/example.c $(PEER_BIN)
 # prose rebuilds no object, no data and no figure.  The chapter is parsed once
 # (noweb's markup) and every root written from that by noweb's mnt, which
 # writes what notangle -R would, and, like cpif, leaves an unchanged file alone
-# (one notangle and one cpif per root took 5 s of a clean build).
-STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.tangle)
+# (one notangle and one cpif per root took 5 s of a clean build).  The stamp
+# lists the chapter's roots, so that the list of tangled files below is read
+# from the stamps and not computed again.  A process costs about 5 ms to start
+# here, and a clean build started some 1,500 of them before its first compile:
+# the rules of this section start a fixed number per chapter, not one per root.
+STAMPS := $(CHAPTERS:chapters/%.nw=$(T)/stamp/%.roots)
 
 ROOTS = noroots $(1) | sed -n 's/^<<\(.*\)>>$$/\1/p' | grep -E '^(src|tests)/' || true
 # noweb's own programs (markup, mnt), where its notangle script finds them
-NWLIB = $(shell sed -n 's/^LIB=//p' "$$(command -v notangle)" 2> /dev/null)
+NWLIB := $(shell sed -n 's/^LIB=//p' "$$(command -v notangle)" 2> /dev/null)
 
-$(T)/stamp/%.tangle: chapters/%.nw
+$(T)/stamp/%.roots: chapters/%.nw
 	@mkdir -p $(@D); echo "  TANGLE   $<"; r=$$($(call ROOTS,$<)); \
 	  [ -x "$(NWLIB)/mnt" ] || { echo "tangle: noweb's mnt not found (in '$(NWLIB)')"; exit 1; }; \
-	  for f in $$r; do mkdir -p "$$(dirname "$$f")"; done; \
-	  if [ -n "$$r" ]; then "$(NWLIB)/markup" $< | "$(NWLIB)/mnt" -t $$r; fi
-	@touch $@
+	  if [ -n "$$r" ]; then mkdir -p $$(dirname $$r | sort -u) && "$(NWLIB)/markup" $< | "$(NWLIB)/mnt" -t $$r; fi; \
+	  printf '%s\n' $$r > $@.tmp && mv $@.tmp $@
 
 # The list of tangled files, and which data files each plot (its gnuplot run)
-# and each check reads, are computed after tangling.  Including the result
-# makes make tangle first and then restart with src/ and tests/ up to date.
+# and each check reads, are computed after tangling, by one grep over every
+# plot script, check and table script and one awk.  Including the result makes
+# make tangle first and then restart with src/ and tests/ up to date.
 $(T)/tangle.mk: $(STAMPS) Makefile
-	@mkdir -p $(@D) $(T)/gen; for c in $(CHAPTERS); do $(call ROOTS,$$c); done | grep '^src/model/.*\.mb$$' | grep -v '^src/model/examples/' | sort | cpif $(T)/gen/mbfiles.txt
-	@{ for c in $(CHAPTERS); do \
-	     for r in $$($(call ROOTS,$$c)); do echo "TANGLED += $$r"; done; done; \
-	   for f in $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null); do \
-	     s=$$(basename "$$f"); s=$${s%.*}; \
-	     for d in $$(grep -o 'data/[A-Za-z0-9_.-]*\.dat' "$$f" | sort -u); do \
-	       case $$f in src/plot/*) echo "$(T)/fig/$$s/body.tex: $$d";; \
-	                   src/tex/*) echo "$(T)/report/$$s.tex: $$d";; \
-	                   *) echo '$$(O)'"/claims/$$s.tsv: $$d";; esac; done; done; \
+	@mkdir -p $(@D) $(T)/gen; cat $(STAMPS) | grep '^src/model/.*\.mb$$' | grep -v '^src/model/examples/' | sort | cpif $(T)/gen/mbfiles.txt
+	@{ cat $(STAMPS) | sed '/^$$/d; s/^/TANGLED += /'; \
+	   grep -o 'data/[A-Za-z0-9_.-]*\.dat' $$(ls src/plot/*.gp tests/*.c src/tex/*.awk 2>/dev/null) /dev/null | sort -u \
+	   | awk -F: -v t='$(T)' '{ s = $$1; sub(/.*\//, "", s); sub(/\.[^.]*$$/, "", s); \
+	       if ($$1 ~ /^src\/plot\//) print t "/fig/" s "/body.tex: " $$2; \
+	       else if ($$1 ~ /^src\/tex\//) print t "/report/" s ".tex: " $$2; \
+	       else print "$$(O)/claims/" s ".tsv: " $$2 }'; \
 	 } > $@.tmp && mv $@.tmp $@
 
 ifeq ($(filter clean help,$(MAKECMDGOALS)),)
@@ -327,8 +329,10 @@ $(T)/fig/%/body.tex: src/plot/%.gp src/plot/style.gp data/%.dat
 # figures from its own data alone.
 TITLE_BP := 16
 PAPERS := $(notdir $(wildcard papers/*))
+# (each paper's claims.tsv read once, by one awk for all of them)
+CLAIM_STEMS := $(shell awk -F '\t' '{ split(FILENAME, p, "/"); print p[2] ":" $$2 }' papers/*/claims.tsv 2>/dev/null)
 paper_stems = $(sort $(filter $(1)-%,$(STEMS)) \
-  $(filter $(STEMS),$(shell cut -f2 papers/$(1)/claims.tsv 2>/dev/null)))
+  $(filter $(STEMS),$(patsubst $(1):%,%,$(filter $(1):%,$(CLAIM_STEMS)))))
 FIGBOOK_DONE :=
 define FIGBOOK_GROUP
 figbook_$(1) := $$(filter-out $$(FIGBOOK_DONE),$$(filter $$(PLOTS),$(2)))
