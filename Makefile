@@ -681,17 +681,17 @@ endif
 
 # VOLUME_PDF(job,volume,outdir): latexmk on chapters/report.tex for one volume.
 define VOLUME_PDF
-	@mkdir -p $(3); echo "  LATEX    $@"; latexmk -pdf -interaction=batchmode -halt-on-error -output-directory=$(3) \
+	@mkdir -p $(3); echo "  LATEX    $@"; latexmk -r src/weave/latexmkrc -pdf -interaction=batchmode -halt-on-error -output-directory=$(3) \
 	  -jobname=$(1) -usepretex='\def\lgvolume{$(2)}' chapters/report.tex > $(3)/latexmk.log 2>&1 \
 	  || { tail -40 $(3)/$(1).log; exit 1; }
 	@if grep -q -E $(TEXBAD) $(3)/$(1).log; then grep -E $(TEXBAD) $(3)/$(1).log; exit 1; fi
 	@cp $(3)/$(1).pdf $@.tmp && mv $@.tmp $@
 endef
 
-$(T)/report.pdf: $(REPORT_PREREQS)
+$(T)/report.pdf: $(REPORT_PREREQS) src/weave/latexmkrc
 	$(call VOLUME_PDF,report,report,$(T)/report)
 
-$(T)/lgrepro.pdf: $(PROGRAM_PREREQS) | $(T)/program/seed.stamp
+$(T)/lgrepro.pdf: $(PROGRAM_PREREQS) src/weave/latexmkrc | $(T)/program/seed.stamp
 	$(call VOLUME_PDF,lgrepro,program,$(T)/program)
 
 # The program volume typeset from nothing takes three pdflatex passes of about
