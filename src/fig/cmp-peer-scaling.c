@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fig/lib/cmpdrv.h"
 #include "peer/lib/mjpeer.h"
 
 static const char *const name[] = {"mujoco-euler", "mujoco-rk4", "rkmk4", "dh", "rattlie"};
@@ -31,7 +32,7 @@ int main(int argc, char **argv)
   double ips[NN * NS];
   for (int k = 0; k < NN * NS; k++) n1[k] = NC1, n2[k] = NC2;
   char *self[] = {argv[0], "--count", NULL};
-  if (mjp_instructions(self, NN * NS, n1, n2, ips) != 0) return 1;
+  if (cmp_callgrind(self, MJP_COUNTED, 1, NN * NS, n1, n2, ips, "cmp-peer-scaling") != 0) return 1;
   printf("# cmp-peer-scaling: instructions per step (Callgrind, the second step of h = 1e-3 s)\n"
          "# on chains of N spinning rods on spherical joints; index 0: columns N, then:");
   for (int s = 0; s < NS; s++) printf(" %s", name[s]);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fig/lib/cmpdrv.h"
 #include "peer/lib/mjpeer.h"
 
 static const char *const name[] = {"mujoco-euler", "mujoco-implicit", "mujoco-rk4", "rkmk4",
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
   double ips[NM * NS];
   for (int k = 0; k < NM * NS; k++) n1[k] = NC1, n2[k] = NC2;
   char *self[] = {argv[0], "--count", NULL};
-  if (mjp_instructions(self, NM * NS, n1, n2, ips) != 0) return 1;
+  if (cmp_callgrind(self, MJP_COUNTED, 1, NM * NS, n1, n2, ips, "cmp-peer-work") != 0) return 1;
   printf("# cmp-peer-work: error at T = 1 s against instructions per simulated second\n"
          "# (Callgrind: steps %d to %d of h = %g s, differenced); block 0 the huang2022 double\n"
          "# pendulum, block 1 a chain of four rods on revolute joints; columns n, h, then per\n"

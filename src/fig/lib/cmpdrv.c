@@ -1,4 +1,5 @@
 /* cmpdrv.c: tables, runs, distances and instruction counts of the comparative drivers. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,17 +219,20 @@ static long cmp_dump_total(const char *dir, int k)
   return tot;
 }
 
-int cmp_instructions(char *const argv[], int njob, const cmp_job *job, double *ips)
+int cmp_callgrind(char *const argv[], const char *fn, int lazy, int njob, const long *n1,
+                  const long *n2, double *ips, const char *who)
 {
   enum { MAXARG = 16 };
   const char *tmp = getenv("TMPDIR");
-  char dir[256], out[300], path[300];
-  char *args[MAXARG + 8] = {"valgrind", "--tool=callgrind", "--collect-atstart=no",
-                            "--toggle-collect=lg_run", "--dump-after=lg_run",
-                            "--dump-instr=no", out};
+  char dir[256], out[300], path[300], toggle[128], dump[128];
+  char *args[MAXARG + 8] = {"valgrind", "--tool=callgrind", "--collect-atstart=no", toggle,
+                            dump, "--dump-instr=no", out};
   int k = 7, st, ok = 1;
+  snprintf(toggle, sizeof toggle, "--toggle-collect=%s", fn);
+  snprintf(dump, sizeof dump, "--dump-after=%s", fn);
+  if (lazy) args[k++] = "--instr-atstart=no";
   snprintf(dir, sizeof dir, "%s/lgcmp.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(dir)) { perror("cmp: mkdtemp"); return -1; }
+  if (!mkdtemp(dir)) { fprintf(stderr, "%s: mkdtemp: %s\n", who, strerror(errno)); return -1; }
   snprintf(out, sizeof out, "--callgrind-out-file=%s/cg", dir);
   for (int i = 0; argv[i] && i < MAXARG; i++) args[k++] = argv[i];
   args[k] = NULL;
@@ -241,20 +245,29 @@ int cmp_instructions(char *const argv[], int njob, const cmp_job *job, double *i
     _exit(127);
   }
   if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-    fprintf(stderr, "cmp: valgrind --tool=callgrind failed (is Valgrind installed?)\n");
+    fprintf(stderr, "%s: valgrind --tool=callgrind failed (is Valgrind installed?)\n", who);
     ok = 0;
   }
   for (int i = 0; i < njob; i++) {
     long a = cmp_dump_total(dir, 2 * i + 1), b = cmp_dump_total(dir, 2 * i + 2);
-    ips[i] = ok && a >= 0 && b >= a
-             ? cmp_round3((double)(b - a) / (double)(job[i].n2 - job[i].n1)) : NAN;
+    ips[i] = ok && a >= 0 && b >= a ? cmp_round3((double)(b - a) / (double)(n2[i] - n1[i])) : NAN;
     ok = ok && a >= 0 && b >= a;
   }
   snprintf(path, sizeof path, "%s/cg", dir);
   remove(path);
   rmdir(dir);
-  if (!ok) fprintf(stderr, "cmp: Callgrind did not report every counted run\n");
+  if (!ok) fprintf(stderr, "%s: Callgrind did not report every counted run\n", who);
   return ok ? 0 : -1;
+}
+
+int cmp_instructions(char *const argv[], int njob, const cmp_job *job, double *ips)
+{
+  long *n = malloc(2 * (size_t)(njob > 0 ? njob : 1) * sizeof *n);
+  if (!n) { fprintf(stderr, "cmp: out of memory\n"); return -1; }
+  for (int i = 0; i < njob; i++) n[i] = job[i].n1, n[njob + i] = job[i].n2;
+  int st = cmp_callgrind(argv, "lg_run", 0, njob, n, n + njob, ips, "cmp");
+  free(n);
+  return st;
 }
 typedef struct {
   const cmp_problem *pb;

@@ -76,6 +76,12 @@ void cmp_count_jobs(int njob, const cmp_job *job);
    dumping after each call; ips[i] = instructions per step of job i, to three
    significant digits.  Returns 0, or -1 (with a message) if Valgrind fails. */
 int cmp_instructions(char *const argv[], int njob, const cmp_job *job, double *ips);
+/* The same for any counted function fn that the program calls 2 njob times,
+   call 2i+1 for n1[i] steps and call 2i+2 for n2[i]; with lazy, Valgrind
+   instruments only where the program starts it (the client requests of
+   valgrind/callgrind.h).  who names the caller in messages. */
+int cmp_callgrind(char *const argv[], const char *fn, int lazy, int njob, const long *n1,
+                  const long *n2, double *ips, const char *who);
 
 /* The whole work-precision driver of one figure. */
 int cmp_work_precision(int argc, char **argv, const char *fig);

@@ -56,11 +56,9 @@ int mjp_job_run(mjp_job *j, long n, lgr_body *b, long every, double *de);
 /* One counted run: n steps of the job from its initial state, nothing
    read.  A function of its own, so that Callgrind counts inside it alone. */
 void mjp_count(mjp_job *j, long n);
-/* Runs argv under Callgrind, counting only inside mjp_count and dumping
-   after each call; the program must call it 2 njob times, job i with n1[i]
-   and then n2[i] steps.  ips[i] = instructions per step of job i, to three
-   significant digits.  0, or -1 and a message on standard error. */
-int mjp_instructions(char *const argv[], int njob, const long *n1, const long *n2, double *ips);
+/* The function that Callgrind counts in (cmp_callgrind, chapter 9, with
+   lazy instrumentation): mjp_count calls it. */
+#define MJP_COUNTED "mjp_counted"
 /* The distance of two states of nb bodies: the largest over the bodies of
    the largest entry of R_i - R_i' and of |W_i - W_i'|_inf / ws. */
 double mjp_distance(int nb, const lgr_body *a, const lgr_body *b, double ws);
