@@ -881,68 +881,115 @@ static int first_step_converges(const run_args *a, double h)
   return lg_run(a->s, a->par, &a->opt, h, 1, 1, NULL, NULL, NULL) == LG_OK;
 }
 
-#define NEWTON_HINT_STEPS 1000   /* rerun at most this many steps per other solver */
+#define NEWTON_HINT_STEPS 1000   /* rerun only a failure at most this many steps in */
+#define NEWTON_HINT_AHEAD 1000   /* a remedy is checked this many steps past the failure */
+#define NEWTON_HINT_HALVE 3      /* the smaller steps checked: h/2, h/4, h/8 */
 #define NEWTON_HINT_DENSE 32     /* the dense solvers tried only up to this many bodies */
+/* the step (of size h) a remedy is checked to: the end of the run, or
+   NEWTON_HINT_AHEAD steps past the failing one */
+static long hint_horizon(const run_args *a, const lg_failure *fail)
+{
+  return a->nsteps - fail->step > NEWTON_HINT_AHEAD ? fail->step + NEWTON_HINT_AHEAD
+                                                    : a->nsteps;
+}
+
+/* how far a remedy checked to step H went, in words */
+static const char *hint_reach(const run_args *a, long H, char *buf, size_t n)
+{
+  if (H == a->nsteps) snprintf(buf, n, "to the end of the run");
+  else snprintf(buf, n, "to t = %.15g (checked that far)", (double)H * a->h);
+  return buf;
+}
+
+/* 1 if the run with options o and the step h / 2^k reaches the time of step H */
+static int hint_runs(const run_args *a, const lg_opts *o, int k, long H)
+{
+  const long n = H * (1L << k);
+  return lg_run(a->s, a->par, o, ldexp(a->h, -k), n, n, NULL, NULL, NULL) == LG_OK;
+}
+
+/* the first k of 1 .. NEWTON_HINT_HALVE whose step h / 2^k runs with options
+   o to the time of step H, or 0 */
+static int hint_halve(const run_args *a, const lg_opts *o, long H)
+{
+  for (int k = 1; k <= NEWTON_HINT_HALVE; k++)
+    if (hint_runs(a, o, k, H)) return k;
+  return 0;
+}
+
 static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, size_t n)
 {
   static const int solver[3] = {LG_NEWTON_DIRECT, LG_NEWTON_HYBRIDSJ, LG_NEWTON_PLAIN};
-  if (a->newton_opt) {
-    snprintf(buf, n, "try a smaller --h, a larger --newton-maxiter or a looser --newton-tol");
+  const long H = hint_horizon(a, fail);
+  const double hmin = ldexp(a->h, -NEWTON_HINT_HALVE);
+  char reach[80], none[160];
+  int k;
+  if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help, unchecked */
+    snprintf(buf, n, "no remedy was checked (the failure is past step %d, and a check would "
+             "rerun the run): a smaller --h, or %s, may get past it", NEWTON_HINT_STEPS,
+             a->newton_opt ? "the default --newton options" : "another --newton-solver");
+    return;
+  }
+  hint_reach(a, H, reach, sizeof reach);
+  if (a->newton_opt) {                   /* the user's Newton options: the defaults first */
+    lg_opts o;
+    lg_opts_default(&o);
+    o.ref_tol = a->opt.ref_tol;
+    if (hint_runs(a, &o, 0, H))
+      snprintf(buf, n, "the default Newton options (no --newton option) run %s", reach);
+    else if ((k = hint_halve(a, &a->opt, H)) > 0)
+      snprintf(buf, n, "--h %.3g with the same options runs %s", ldexp(a->h, -k), reach);
+    else
+      snprintf(buf, n, "neither the default Newton options nor --h down to %.3g with these "
+               "runs %s", hmin, reach);
     return;
   }
   const int nb = strcmp(a->m->family, "multibody") == 0
                  ? ((const mb_par *)a->par)->topo->nb : 1;
-  if (nb > NEWTON_HINT_DENSE && a->opt.newton_solver == LG_NEWTON_DIRECT) {
-    if (fail->step != 1 || !first_step_converges(a, 0.5 * a->h)) {
-      snprintf(buf, n, "try a smaller --h (the other solvers, newton and hybridsj, are dense and "
-               "were not tried on %d bodies)", nb);
-      return;
+  const int dense = nb > NEWTON_HINT_DENSE && a->opt.newton_solver == LG_NEWTON_DIRECT;
+  if (dense)               /* the other solvers not tried: no word on the equations */
+    snprintf(none, sizeof none, "the other Newton solvers, newton and hybridsj, are dense and "
+             "were not tried on %d bodies", nb);
+  else {
+    for (int i = 0; i < 3; i++) {
+      if (solver[i] == a->opt.newton_solver) continue;
+      lg_opts o = a->opt;
+      o.newton_solver = solver[i];
+      if (hint_runs(a, &o, 0, H)) {
+        snprintf(buf, n, "--newton-solver %s runs %s", lg_newton_solver_name(solver[i]), reach);
+        return;
+      }
     }
-    snprintf(buf, n, "the first step converges at --h %.3g; try a smaller --h (the other "
-             "solvers, newton and hybridsj, are dense and were not tried on %d bodies)",
-             0.5 * a->h, nb);
-    return;
-  }
-  if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help */
-    snprintf(buf, n, "try a smaller --h, or another --newton-solver (direct, newton, "
-             "hybridsj)");
-    return;
-  }
-  for (int i = 0; i < 3; i++) {
-    if (solver[i] == a->opt.newton_solver) continue;
-    lg_opts o = a->opt;
-    o.newton_solver = solver[i];
-    if (lg_run(a->s, a->par, &o, a->h, fail->step, fail->step, NULL, NULL, NULL) == LG_OK) {
-      snprintf(buf, n, "--newton-solver %s gets past this step",
-               lg_newton_solver_name(solver[i]));
-      return;
-    }
+    snprintf(none, sizeof none, "no Newton solver (direct, newton, hybridsj) at --h %s runs %s",
+             a->h_str, reach);
   }
   if (fail->step != 1) {
-    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) gets past this step: the "
-             "discrete equations have no solution near the previous state at --h %s; try a "
-             "smaller --h", a->h_str);
+    if ((k = hint_halve(a, &a->opt, H)) > 0)
+      snprintf(buf, n, "%s; --h %.3g runs %s", none, ldexp(a->h, -k), reach);
+    else
+      snprintf(buf, n, "%s, nor does %s at --h down to %.3g: no remedy was found", none,
+               lg_newton_solver_name(a->opt.newton_solver), hmin);
     return;
   }
   double good = 0, bad = a->h;
-  for (int k = 0; k < 40 && good == 0; k++) {
+  for (int j = 0; j < 40 && good == 0; j++) {
     if (first_step_converges(a, 0.5 * bad)) good = 0.5 * bad;
     else bad *= 0.5;
   }
-  for (int k = 0; k < 20 && good > 0 && bad - good > 1e-3 * good; k++) {
+  for (int j = 0; j < 20 && good > 0 && bad - good > 1e-3 * good; j++) {
     double h = 0.5 * (good + bad);
     if (first_step_converges(a, h)) good = h;
     else bad = h;
   }
-  if (good > 0)
-    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) solves the discrete "
-             "equations of the first step at --h %s: they have no solution reachable from "
-             "the initial state at this step; the first step converges up to about --h %.3g",
-             a->h_str, good);
+  if (good > 0 && dense)
+    snprintf(buf, n, "%s; the first step converges up to about --h %.3g", none, good);
+  else if (good > 0)
+    snprintf(buf, n, "%s: the discrete equations of the first step have no solution "
+             "reachable from the initial state at this step; the first step converges up to "
+             "about --h %.3g", none, good);
   else
-    snprintf(buf, n, "no Newton solver (direct, newton, hybridsj) solves the discrete "
-             "equations of the first step at --h %s, nor at any step down to %.3g: the "
-             "scheme cannot start from this initial state", a->h_str, bad);
+    snprintf(buf, n, "%s, nor does the first step at any step down to %.3g: the scheme "
+             "cannot start from this initial state", none, bad);
 }
 static void report_assembly(const run_args *a)
 {
@@ -1009,7 +1056,7 @@ static int cmd_run(int argc, char **argv)
   }
   if (status == LG_OK && csv_flush(w) != LG_OK) status = LG_EOUTPUT;
   if (status != LG_OK) {
-    char t[CSV_G17_MAX], why[900], tol[40], hint[300] = "";
+    char t[CSV_G17_MAX], why[900], tol[40], hint[400] = "";
     snprintf(t, sizeof t, "%.15g", fail.t);
     if (a.opt.newton_tol > 0) lg_fmt_shortest(tol, sizeof tol, a.opt.newton_tol);
     else snprintf(tol, sizeof tol, "round-off");
