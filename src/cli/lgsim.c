@@ -885,6 +885,7 @@ static int first_step_converges(const run_args *a, double h)
 #define NEWTON_HINT_AHEAD 1000   /* a remedy is checked this many steps past the failure */
 #define NEWTON_HINT_HALVE 3      /* the smaller steps checked: h/2, h/4, h/8 */
 #define NEWTON_HINT_DENSE 32     /* the dense solvers tried only up to this many bodies */
+#define NEWTON_HINT_WORK 1e6     /* body-steps that all the reruns together may take */
 /* the step (of size h) a remedy is checked to: the end of the run, or
    NEWTON_HINT_AHEAD steps past the failing one */
 static long hint_horizon(const run_args *a, const lg_failure *fail)
@@ -920,13 +921,25 @@ static int hint_halve(const run_args *a, const lg_opts *o, long H)
 static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, size_t n)
 {
   static const int solver[3] = {LG_NEWTON_DIRECT, LG_NEWTON_HYBRIDSJ, LG_NEWTON_PLAIN};
-  const long H = hint_horizon(a, fail);
   const double hmin = ldexp(a->h, -NEWTON_HINT_HALVE);
   char reach[80], none[160];
   int k;
+  const int nb = strcmp(a->m->family, "multibody") == 0
+                 ? ((const mb_par *)a->par)->topo->nb : 1;
+  /* the reruns together take at most 16 H steps (two solvers at h, then
+     h/2, h/4 and h/8), so on a large model they check less far */
+  const long Hwork = (long)(NEWTON_HINT_WORK / (16.0 * nb));
+  const long Hrun = hint_horizon(a, fail), H = Hrun < Hwork ? Hrun : Hwork;
   if (fail->step > NEWTON_HINT_STEPS) {   /* too long to rerun: what might help, unchecked */
     snprintf(buf, n, "no remedy was checked (the failure is past step %d, and a check would "
              "rerun the run): a smaller --h, or %s, may get past it", NEWTON_HINT_STEPS,
+             a->newton_opt ? "the default --newton options" : "another --newton-solver");
+    return;
+  }
+  if (H < Hrun && H <= fail->step) {     /* too many bodies to rerun that far */
+    snprintf(buf, n, "no remedy was checked (a check past step %ld would rerun more than "
+             "%.0e steps of one body, %d bodies a step): a smaller --h, or %s, may get past it",
+             fail->step, NEWTON_HINT_WORK, nb,
              a->newton_opt ? "the default --newton options" : "another --newton-solver");
     return;
   }
@@ -944,8 +957,6 @@ static void newton_hint(const run_args *a, const lg_failure *fail, char *buf, si
                "runs %s", hmin, reach);
     return;
   }
-  const int nb = strcmp(a->m->family, "multibody") == 0
-                 ? ((const mb_par *)a->par)->topo->nb : 1;
   const int dense = nb > NEWTON_HINT_DENSE && a->opt.newton_solver == LG_NEWTON_DIRECT;
   if (dense)               /* the other solvers not tried: no word on the equations */
     snprintf(none, sizeof none, "the other Newton solvers, newton and hybridsj, are dense and "
