@@ -27,6 +27,7 @@ struct newton_ws {
   void *jparams;                  /* ... and its parameters */
   int eager;                      /* newton_set_eager: J with F also under a tolerance */
   int floor;                      /* newton_set_floor: the tolerance is a floor */
+  const double *rowfl;            /* newton_set_row_floor: the rows' own floors, or NULL */
   double best[2];                 /* then the least residual so far, its iteration */
 };
 enum { NEWTON_FAST_MAX = 6 };     /* newton_solve drives the direct type itself up to here */
@@ -777,6 +778,8 @@ void newton_set_eager(newton_ws *w, int eager) { w->eager = eager != 0; }
 
 void newton_set_floor(newton_ws *w, int on) { w->floor = on != 0; }
 
+void newton_set_row_floor(newton_ws *w, const double *fl) { w->rowfl = fl; }
+
 void newton_free(newton_ws *w)
 {
   if (!w) return;
@@ -1181,6 +1184,7 @@ newton_ws *newton_without_groups(newton_ws *w, const unsigned char *out, size_t 
     v->sp->sinkld = gmax;
     v->eager = w->eager;
     v->floor = w->floor;
+    v->rowfl = w->rowfl;
   } else {
     newton_free(v);
     v = NULL;
@@ -1207,6 +1211,18 @@ static int newton_sparse_eval(newton_ws *w, const double *x, double *f, int jac)
   return w->jfdf(x, w->jparams, f, jac ? &h : NULL);
 }
 
+/* with newton_set_row_floor: 1 when the last correction dx was at most
+   2^-26 max(1, |x|) = xn and every row is below the tolerance or within
+   its own floor */
+static int newton_rows_met(const newton_ws *w, const double *f, double tol, double dx,
+                           double xn)
+{
+  if (!w->rowfl || !(dx <= 0x1p-26 * (xn > 1 ? xn : 1.0))) return 0;
+  for (size_t i = 0; i < w->n; i++)
+    if (!(fabs(f[i]) < tol || fabs(f[i]) <= w->rowfl[i])) return 0;
+  return 1;
+}
+
 static double newton_amax(const double *f, size_t n)
 {
   double r = 0;
@@ -1229,7 +1245,7 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
   const size_t n = w->n;
   const int eager = !(tol > 0);
   double *f = sp->f, r = HUGE_VAL, rprev = HUGE_VAL, dxprev = 0;
-  int k = 0, done = 0, ok = newton_sparse_eval(w, x, f, 1) == 0, jac = 1;
+  int k = 0, done = 0, ok = newton_sparse_eval(w, x, f, 1) == 0, jac = 1, met = 0;
   if (ok) {
     r = newton_amax(f, n);
     done = tol > 0 ? r < tol : r == 0;
@@ -1251,7 +1267,7 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
       if (newton_sparse_eval(w, x, f, jac) != 0) { ok = 0; r = newton_amax(f, n); break; }
       r = newton_amax(f, n);
       if (tol > 0) {
-        done = r < tol;
+        done = r < tol || (met = newton_rows_met(w, f, tol, all == all ? dm : all, xm));
         if (!done && w->floor) {
           const double b = newton_stall_bound(w, at, all == all ? dm : all, xm, r, rprev, k,
                                               tol);
@@ -1267,7 +1283,7 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
   }
   if (iters) *iters = k;
   if (resid) *resid = r;
-  return (ok && done && r < (tol > 0 ? tol : 1e-6)) ? LG_OK : LG_ENEWTON;
+  return (ok && done && (met || r < (tol > 0 ? tol : 1e-6))) ? LG_OK : LG_ENEWTON;
 }
 /* newton_maxnorm of a contiguous array */
 static inline NEWTON_EXPAND double newton_maxnorm_n(const double *f, size_t n)

@@ -29,6 +29,12 @@ void newton_set_eager(newton_ws *w, int eager);
    and succeeds when its residual is within NEWTON_STALL of the tolerance.
    Off by default, where a positive tolerance must be met. */
 void newton_set_floor(newton_ws *w, int on);
+/* With a positive tolerance, the floors of the rows one by one (n numbers,
+   the caller's, read at each test of newton_solve_sparse; NULL: none): an
+   iteration whose correction was at most 2^-26 max(1, |x|) also stops when
+   every row is below the tolerance or within its own floor.  For residuals
+   whose rows' round-off differs by orders of magnitude. */
+void newton_set_row_floor(newton_ws *w, const double *fl);
 #define NEWTON_STALL 67108864.0   /* 2^26, about 1 / sqrt(DBL_EPSILON) */
 /* The direct solver for a Jacobian whose first nblk * bs rows and columns
    are block diagonal with bs x bs blocks (1 <= bs <= 8), bordered by

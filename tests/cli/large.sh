@@ -42,6 +42,23 @@ for n in $sizes; do
     else fail "loop of $n rods, $s: exit $st, phi_err ${e:-?}: $(head -c 400 "$tmp/err")"; fi
   done
 done
+# the loop of 1,000 rods: one Newton iteration a step from the fourth on
+# (the rotation rows' own floors, chapter ch:newton)
+n=1000
+[ -n "$LG_SANITIZED" ] && n=200
+loop "$n" > "$tmp/loop.mb"
+for s in dh rattlie dl galpha; do
+  rm -f "$tmp/loop.csv"
+  "$LGSIM" run --model-file "$tmp/loop.mb" "$s" --h 0.001 --T 0.01 -o "$tmp/loop.csv" \
+    2> "$tmp/err"
+  st=$? k=
+  [ "$st" -eq 0 ] && k=$(awk -F, '/^#/ { next }
+    !h { for (i = 1; i <= NF; i++) if ($i == "newton_iters") c = i; h = 1; next }
+    $1 > 0.0035 && $c > m { m = $c } END { print m + 0 }' "$tmp/loop.csv")
+  if [ "$st" -eq 0 ] && [ "$k" = 1 ]; then
+    ok "loop of $n rods, $s: one Newton iteration a step from the fourth on"
+  else fail "loop of $n rods, $s: exit $st, at most ${k:-?} iterations a step from the fourth on"; fi
+done
 # a light link hinged to the ground carrying a body r times heavier, by
 # spherical (kind s) or revolute (kind r) joints
 link() {

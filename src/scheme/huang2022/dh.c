@@ -676,6 +676,7 @@ typedef struct {
   lg_body *q;            /* the state at t_k, written to s->body */
   lg_body *vin;          /* velocities entering the next stage 1 (DL: M^{-1} p^-) */
   double *z, *zh, *r;    /* solution, the last three solutions (newest first), scratch */
+  double *fl;            /* to round-off, by the joints' rows: the rows' floors, or NULL */
   int nh;
   int pending;           /* DL: z solves the stage 1 from q already */
   int applied, vdep;     /* springs, forces, torques or a callback; a damper or a callback */
@@ -695,7 +696,7 @@ static void hg_vi_free(void *ws)
   hg_s1_free(w->s1);
   hg_proj_free(&w->pj);
   mb_work_free(w->mw);
-  free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r);
+  free(w->q); free(w->vin); free(w->z); free(w->zh); free(w->r); free(w->fl);
   free(w->fa); hg_end_free(w->end); newton_free(w->nw2); free(w->u);
   mb_drop_free(w->drop);
   mb_drop_free(w->drop2);
@@ -747,6 +748,8 @@ static void *hg_vi_alloc(int kind, const void *par, const lg_opts *opt)
   if (!(opt->newton_tol > 0)) {
     if (w->nw) newton_set_floor(w->nw, 1);
     if (w->nw2) newton_set_floor(w->nw2, 1);
+    if (w->nw && w->s1 && w->s1->general && (w->fl = calloc(n, sizeof *w->fl)) != NULL)
+      newton_set_row_floor(w->nw, w->fl);
   }
   if (!w->nw || !w->s1 || !w->q || !w->vin || !w->z || !w->zh || !w->r || !(small || w->mw)
       || (w->applied && !w->fa) || (coupled && (!w->end || !w->nw2 || !w->u))) {
@@ -831,6 +834,28 @@ static int hg_vi_init(void *ws, const void *par, double h, lg_state *s)
   return LG_OK;
 }
 
+/* the floors of the rotation rows: HG_FLOOR times the sum of |B_W(q_n)^T|
+   |Lambda| over J_a, the size of the impulses' terms in row (i, a), from
+   the guess Lambda; the joints' rows keep the common tolerance (0 here) */
+static void hg_s1_floors(const hg_s1 *s, const double *Lambda, double *fl)
+{
+  const mb_topo *t = s->p->topo;
+  memset(fl, 0, (size_t)s->n * sizeof *fl);
+  for (int k = 0; k < s->nj; k++) {
+    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const double *L = Lambda + mb_jrow(t, k);
+    for (int side = 0; side < 2; side++) {
+      const int i = side ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      const double *Bs = hg_s1_b0(s, k, side);
+      for (int r = 0; r < m; r++)
+        for (int a = 0; a < 3; a++) fl[3 * i + a] += fabs(Bs[6 * r + a] * L[r]);
+    }
+  }
+  for (int i = 0; i < s->nb; i++)
+    for (int a = 0; a < 3; a++) fl[3 * i + a] *= HG_FLOOR / mb_body_par(s->p, i)[MB_J + a];
+}
+
 /* Solve stage 1 from (w->q, w->vin): the guess extrapolates the last three
    solutions (quadratically once there are three).  This function and the
    two below take general (0: spherical joints alone, 1: the rows of every
@@ -852,6 +877,7 @@ static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, 
   double L = hg_length(w->p, w->q);
   if (general) L = fmax(L, 1.0);                 /* dot rows: products of unit vectors */
   const double tol = fmax(w->tol, HG_FLOOR * fmax(L, hg_amax(w->s1->c, m0)));
+  if (general && w->fl) hg_s1_floors(w->s1, w->z + m0, w->fl);
   int st = w->drop ? newton_solve_sparse(w->nw, mb_drop_jfdf, w->drop, w->z, tol, w->maxiter,
                                         iters, resid)
          : newton_solve_sparse(w->nw, general ? hg_s1_jfdf_rows : hg_s1_jfdf, w->s1, w->z, tol,

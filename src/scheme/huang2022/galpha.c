@@ -447,6 +447,7 @@ typedef struct {
                                      Lambda: by groups, with the copies'
                                      dV), n, n */
   newton_jfdf_fn fdf;    /* hg_ga_jfdf, or with applied forces hg_ga_jfdf_applied */
+  double *fl;            /* to round-off, joints by their rows: the rows' floors, or NULL */
   mb_drop *drop;         /* redundant constraints: the rows dropped at t = 0, or NULL */
 } hg_ga_ws;
 
@@ -457,7 +458,7 @@ static void hg_gaw_free(void *ws)
   newton_free(w->nw);
   hg_ga_free(w->g);
   mb_work_free(w->mw);
-  free(w->q); free(w->Vd); free(w->a); free(w->lam); free(w->z); free(w->r);
+  free(w->q); free(w->Vd); free(w->a); free(w->lam); free(w->z); free(w->r); free(w->fl);
   mb_drop_free(w->drop);
   free(w);
 }
@@ -505,6 +506,9 @@ static void *hg_gaw_alloc(const void *par, const lg_opts *opt)
   w->a = malloc(6 * nb * sizeof *w->a);
   w->nl = w->n - 6 * w->nb;
   if (w->nw && !(opt->newton_tol > 0)) newton_set_floor(w->nw, 1);   /* to round-off */
+  if (w->nw && !(opt->newton_tol > 0) && w->fdf == hg_ga_jfdf_joints
+      && (w->fl = calloc(n, sizeof *w->fl)) != NULL)
+    newton_set_row_floor(w->nw, w->fl);
   w->lam = malloc(((size_t)w->nl + 1) * sizeof *w->lam);
   w->z = malloc(n * sizeof *w->z);
   w->r = malloc(n * sizeof *w->r);
@@ -545,6 +549,33 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   return LG_OK;
 }
 
+/* the floors of the bodies' rows: HG_FLOOR times the sum of |B_k(q_n)^T|
+   |Lambda_k| over M_c, the size of the multipliers' terms in row (i, c),
+   from the guess; the joints' rows keep the common tolerance (0 here) */
+static void hg_ga_floors(const hg_ga_ws *w, double *fl)
+{
+  const mb_par *p = w->p;
+  const mb_topo *t = p->topo;
+  const int m0 = 6 * w->nb;
+  memset(fl, 0, (size_t)w->n * sizeof *fl);
+  for (int k = 0; k < w->nj; k++) {
+    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const double *L = w->z + m0 + w->g->goff[k];
+    double ph[6], B[2][36];
+    mb_joint_eval(p, w->q, k, ph, B[0], B[1], NULL, NULL);
+    for (int s = 0; s < 2; s++) {
+      const int i = s ? t->joint[k].b : t->joint[k].a;
+      if (i == MB_GROUND) continue;
+      for (int c = 0; c < 6; c++)
+        for (int q = 0; q < m; q++) fl[6 * i + c] += fabs(B[s][6 * q + c] * L[q]);
+    }
+  }
+  for (int i = 0; i < w->nb; i++) {
+    const double *bp = mb_body_par(p, i);
+    for (int c = 0; c < 6; c++) fl[6 * i + c] *= HG_FLOOR / (c < 3 ? bp[MB_J + c] : bp[MB_M]);
+  }
+}
+
 static int hg_gaw_step(void *ws, lg_state *s)
 {
   hg_ga_ws *w = ws;
@@ -566,6 +597,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
       if (j < 3) L = fmax(L, fabs(g->dq0[ij]));
     }
   for (int k = 0; k < w->nl; k++) w->z[m0 + k] = g->cq * w->lam[k];
+  if (w->fl) hg_ga_floors(w, w->fl);
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
   int it;
