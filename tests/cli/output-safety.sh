@@ -27,8 +27,13 @@ rm -rf "$tmp/o"; mkdir "$tmp/o"
 perl -e '$SIG{HUP} = "IGNORE"; exec @ARGV' \
   "$LGSIM" run pendulum3d rk4 --h 1e-5 --T 20 --every 1000 -o "$tmp/o/out.csv" &
 p=$!
-sleep 0.1
-kill -s HUP "$p"
+# the hangup only once perl has handed over to lgsim (a fixed wait lost the
+# race on a loaded machine: the hangup reached perl before it ignored it)
+i=0
+while [ "$i" -lt 100 ] && ! readlink "/proc/$p/exe" 2> /dev/null | grep -q lgsim; do
+  sleep 0.05; i=$((i + 1))
+done
+kill -s HUP "$p" 2> /dev/null
 wait "$p"
 st=$?
 check "with SIGHUP ignored, a hangup does not stop the run (exit $st)" test "$st" -eq 0
