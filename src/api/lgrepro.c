@@ -796,6 +796,7 @@ static double reaction_value(const lgr_sim *sim, const char *column)
   if (strcmp(again, column) != 0 || !x) return NAN;  /* "F01_1", "F1_1x": not a column */
   if (x->k != sim->k) {
     mb_at(p, sim->st.t);
+    mb_drive_at(p, sim->st.t);
     x->st = mb_reactions(p, sim->st.body, x->w, x->buf, x->buf + 6 * t->nb, x->col);
     x->k = sim->k;
   }

@@ -788,6 +788,7 @@ static int emit_row(void *ctx, const lg_state *s)
   if (e->a->nreact && !s->own) {            /* NaN where the index-1 solve fails */
     const mb_par *p = e->a->par;
     mb_at(p, s->t);
+    mb_drive_at(p, s->t);                  /* the drives' rows (section sec:mb-drive) */
     mb_reactions(p, s->body, e->a->rw, e->a->rbuf, e->a->rbuf + 6 * p->topo->nb, e->row + ncol);
     ncol += e->a->nreact;
   }

@@ -36,7 +36,7 @@ static void nudge(lg_body *q, int j, int c, double eps)
 static void force(const mb_par *p, const lg_body *q, int k, const double *lam, double g[12])
 {
   double Bs[2][36];
-  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const int m = mb_jnrows(p->topo, k);
   mb_joint_eval(p, q, k, NULL, Bs[0], Bs[1], NULL, NULL);
   for (int s = 0; s < 2; s++)
     for (int c = 0; c < 6; c++) {
@@ -60,7 +60,7 @@ static void test_kind(const char *kind)
   nudge(q, 1, 2, 0.5);
   const double lam0[6] = {0.7, -1.3, 0.4, 2.1, -0.6, 0.9};
   for (int k = 0; k < 2; k++) {
-    const int m = mb_joint_nrows[mb_jkind(p->topo, k)], r0 = mb_jrow(p->topo, k);
+    const int m = mb_jnrows(p->topo, k), r0 = mb_jrow(p->topo, k);
     const mb_joint *j = &p->topo->joint[k];
     const int side0 = j->a == MB_GROUND ? 1 : 0;   /* the sides that are bodies */
     double K[144], gp[12], gm[12], big = 0, err = 0;
