@@ -75,6 +75,39 @@ for s in $schemes; do
   check "slider-crank, $s: joints held to $3 m (1e-8)" lt "$3" 1e-8
 done
 check "a drive makes the energy column energy_nc" grep -q '^t,.*,energy_nc,orth_err' "$tmp/sc.csv"
+# a travel and a second angle: a cylindrical joint's travel swung by 2 cm
+# at 10 rad/s, the second angle of a universal joint below it at 0.5 rad/s
+cat > "$tmp/cyl.mb" << 'END'
+model driven-cylinder
+gravity 9.81 0 0 -1
+body a
+  mass 1
+  inertia 0.1 0.1 0.05
+  position 0 0 -1
+body b
+  mass 0.5
+  inertia 0.01 0.02 0.03
+  position 0.3 0 -1
+joint cylindrical ground 0 0 0 a 0 0 1 axis 0 0 1
+joint universal a 0.1 0 0 b -0.2 0 0 axis 1 0 0 axis 0 1 0
+drive 1 coordinate 2 sine 0.02 10
+drive 2 coordinate 2 speed 0.5
+assemble
+END
+for s in ref rkmk4-proj dh rattlie dl galpha; do
+  "$LGSIM" run --model-file "$tmp/cyl.mb" "$s" --h 0.001 --T 1 --joint-coordinates \
+    -o "$tmp/cyl.csv" 2> /dev/null
+  r=$(grep -v '^#' "$tmp/cyl.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+      next }
+    function abs(x) { return x < 0 ? -x : x }
+    !n++ { o = $c["q2_2"] }
+    { e = abs($c["q1_2"] - 0.02 * sin(10 * $1)); if (e > m1) m1 = e
+      e = abs($c["q2_2"] - o - 0.5 * $1); if (e > m2) m2 = e }
+    END { printf "%.3g %.3g", m1, m2 }')
+  set -- $r
+  check "cylindrical travel, $s: q1_2 = 0.02 sin 10t to $1 m (1e-12)" lt "$1" 1e-12
+  check "universal second angle, $s: q2_2 - q2_2(0) = 0.5 t to $2 rad (1e-12)" lt "$2" 1e-12
+done
 check "... and --reactions a column drive1" grep -q '^t,.*,drive1' "$tmp/sc.csv"
 grep -v '^assemble' "$ex" > "$tmp/noasm.mb"
 "$LGSIM" run --model-file "$tmp/noasm.mb" ref --T 0.01 -o "$tmp/none.csv" 2> "$tmp/err"
