@@ -1226,7 +1226,10 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
     if (!isfinite(a->dphi)) return LG_ENONFINITE;
     if (a->dphi <= a->vtol) return LG_OK;
     if (k == 3) return LG_ENEWTON;
-    int st = mb_project_velocity(p, q, w);
+    /* with drives, first the projection that keeps the free coordinates'
+       rates (section sec:mb-drive) */
+    int st = k == 0 && p->topo->ld->nd > 0 ? mb_drive_project_velocity(p, q)
+                                            : mb_project_velocity(p, q, w);
     if (st != LG_OK) return st;
   }
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/lg.h"
 #include "lie/so3.h"
@@ -190,4 +191,120 @@ int mb_drive_parse(const char *s, int nj, const int *kind, int drv[3], double v[
   if ((w = drv_word(&s, &len)))
     return drv_err(err, n, "unexpected '%.*s' (%s)", (int)(len > 40 ? 40 : len), w, usage);
   return LG_OK;
+}
+/* a topology that adds to p's joints the drives d->drv (4 each), d->dval
+   (2 each), n of them: its rows, jinfo and per joint drive, and a copy of
+   the values under it */
+typedef struct {
+  mb_topo t;
+  mb_loads L;
+  int *ji, *jd, *drv;
+  double *dval;
+  mb_par *p;
+} drv_topo;
+
+static void drv_topo_free(drv_topo *d)
+{
+  free(d->ji); free(d->jd); free(d->drv); free(d->dval); free(d->p);
+}
+
+static int drv_topo_alloc(drv_topo *d, const mb_par *p, int maxd)
+{
+  const mb_topo *t = p->topo;
+  const size_t nj = (size_t)t->nj, nv = mb_nval_all(t);
+  memset(d, 0, sizeof *d);
+  d->ji = malloc(3 * nj * sizeof *d->ji);
+  d->jd = malloc(nj * sizeof *d->jd);
+  d->drv = malloc(4 * ((size_t)maxd + 1) * sizeof *d->drv);
+  d->dval = malloc(2 * ((size_t)maxd + 1) * sizeof *d->dval);
+  d->p = malloc(sizeof *d->p + nv * sizeof(double));
+  if (!d->ji || !d->jd || !d->drv || !d->dval || !d->p) {
+    drv_topo_free(d);
+    return LG_ENOMEM;
+  }
+  memcpy(d->p->val, p->val, nv * sizeof(double));
+  d->t = *t;
+  d->L = *t->ld;
+  d->t.ld = &d->L;
+  d->t.jinfo = d->ji;
+  d->L.jdrive = d->jd;
+  d->L.drv = d->drv;
+  d->L.dval = d->dval;
+  d->L.td = 0;
+  d->p->topo = &d->t;
+  return LG_OK;
+}
+
+/* the first n drives of d->drv in force: rows, jinfo, drive per joint */
+static void drv_topo_set(drv_topo *d, const mb_topo *t, int n)
+{
+  d->L.nd = n;
+  for (int j = 0; j < t->nj; j++) d->jd[j] = -1;
+  for (int i = 0; i < n; i++) d->jd[d->drv[4 * i]] = i;
+  d->t.nc = 0;
+  for (int j = 0; j < t->nj; j++) {
+    d->ji[3 * j] = t->jinfo[3 * j];
+    d->ji[3 * j + 1] = d->t.nc;
+    d->ji[3 * j + 2] = t->jinfo[3 * j + 2];
+    d->t.nc += mb_jnrows(&d->t, j);
+  }
+}
+
+/* the rows the rank decision of d at q drops, or -1 (*st the failure) */
+static int drv_drops(drv_topo *d, const lg_body *q, int *st)
+{
+  mb_work *w = mb_work_alloc(&d->t);
+  if (!w) {
+    *st = LG_ENOMEM;
+    return -1;
+  }
+  *st = mb_rank_check(d->p, q, w, MB_RANK_TOL);
+  const int n = *st == LG_OK ? mb_redundant_rows(w, NULL, 0) : -1;
+  mb_work_free(w);
+  return n;
+}
+
+/* the velocities of q onto the joints alone, in the metric of M (d's
+   first n drives in force), through a workspace of its own */
+static int drv_project(drv_topo *d, const mb_topo *t, int n, lg_body *q)
+{
+  drv_topo_set(d, t, n);
+  mb_work *w = mb_work_alloc(&d->t);
+  if (!w) return LG_ENOMEM;
+  const int st = mb_project_velocity(d->p, q, w);
+  mb_work_free(w);
+  return st;
+}
+
+int mb_drive_project_velocity(const mb_par *p, lg_body *q)
+{
+  const mb_topo *t = p->topo;
+  const mb_loads *L = t->ld;
+  const int nd = L->nd;
+  drv_topo d;
+  int st = drv_topo_alloc(&d, p, t->nj);
+  if (st != LG_OK) return st;
+  st = drv_project(&d, t, 0, q);               /* the joints alone */
+  memcpy(d.drv, L->drv, 4 * (size_t)nd * sizeof *d.drv);
+  memcpy(d.dval, L->dval, 2 * (size_t)nd * sizeof *d.dval);
+  int n = nd, base = 0;
+  if (st == LG_OK) {
+    drv_topo_set(&d, t, n);
+    base = drv_drops(&d, q, &st);
+  }
+  for (int j = 0; j < t->nj && st == LG_OK; j++) {   /* the holds, one at a time */
+    const int kind = mb_jkind(t, j);
+    if (L->jdrive[j] >= 0 || kind == MB_SPHERICAL || kind == MB_WELD) continue;
+    double qv, qd, G[12];
+    mb_jcoord_eval(p, q, j, 0, &qv, &qd, G, NULL);
+    const int hold[4] = {j, 0, 0, 0};
+    memcpy(d.drv + 4 * n, hold, sizeof hold);
+    d.dval[2 * n] = qd;                        /* speed law: rate qd */
+    d.dval[2 * n + 1] = 0;
+    drv_topo_set(&d, t, n + 1);
+    if (drv_drops(&d, q, &st) == base) n++;
+  }
+  if (st == LG_OK) st = drv_project(&d, t, n, q);   /* joints, drives and holds */
+  drv_topo_free(&d);
+  return st;
 }

@@ -363,6 +363,11 @@ void mb_drive_reaction(const mb_par *p, const lg_body *q, int k, double lam, dou
 /* the generalised force drive d applies along its coordinate (N m or N),
    minus the multiplier of its row in lambda (all nc of them) */
 double mb_drive_effort(const mb_topo *t, int d, const double *lambda);
+/* assembly with drives (section sec:mb-drive): the velocities of q onto
+   the joints alone, then onto the joints, the drives at t = 0 and the
+   rate of each free coordinate that the rows before it leave free; LG_OK
+   or the status of a projection (LG_ENOMEM) */
+int mb_drive_project_velocity(const mb_par *p, lg_body *q);
 /* r (nc numbers, by rows) -= f'(L->td) on each drive's row: a residual
    B V written by a scheme becomes B V - f' */
 void mb_drive_sub_rates(const mb_par *p, double *r);

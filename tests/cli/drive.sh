@@ -75,6 +75,39 @@ for s in $schemes; do
   check "slider-crank, $s: joints held to $3 m (1e-8)" lt "$3" 1e-8
 done
 check "a drive makes the energy column energy_nc" grep -q '^t,.*,energy_nc,orth_err' "$tmp/sc.csv"
+# assembly keeps what the joints allow: a rod spinning at 2 rad/s about its
+# free hinge below a driven rod at rest, given also a velocity out of the
+# plane (forbidden); the drive asks 1.5 rad/s of the upper hinge
+cat > "$tmp/keep.mb" << 'END'
+model keep
+gravity 9.81 0 0 -1
+body rod1
+  mass 1
+  inertia 0.001 0.08333333333333333 0.08333333333333333
+  position 0.5 0 0
+body rod2
+  mass 1
+  inertia 0.001 0.08333333333333333 0.08333333333333333
+  position 1.5 0 0
+  angvel 0 2 0
+  velocity 0 0.3 -1
+joint revolute ground 0 0 0 rod1 -0.5 0 0 axis 0 1 0
+joint revolute rod1 0.5 0 0 rod2 -0.5 0 0 axis 0 1 0
+drive 1 speed 1.5
+END
+for s in ref dh; do
+  "$LGSIM" run --model-file "$tmp/keep.mb" "$s" --assemble --h 0.01 --T 0.01 \
+    --joint-coordinates -o "$tmp/keep.csv" 2> /dev/null
+  r=$(grep -v '^#' "$tmp/keep.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+      next }
+    function abs(x) { return x < 0 ? -x : x }
+    NR == 2 { printf "%.3g %.3g %.3g", abs($c["qd1"] - 1.5), abs($c["qd2"] - 2), abs($c["v2_2"]) }')
+  set -- $r
+  check "assembly, $s: the drive's rate qd1 = 1.5 to $1 (1e-9)" lt "$1" 1e-9
+  check "assembly, $s: the free hinge keeps qd2 = 2 to $2 (1e-9)" lt "$2" 1e-9
+  check "assembly, $s: the forbidden velocity out of the plane is gone ($3 m/s, 1e-12)" \
+    lt "$3" 1e-12
+done
 # a travel and a second angle: a cylindrical joint's travel swung by 2 cm
 # at 10 rad/s, the second angle of a universal joint below it at 0.5 rad/s
 cat > "$tmp/cyl.mb" << 'END'
