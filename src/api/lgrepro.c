@@ -788,17 +788,23 @@ static double reaction_value(const lgr_sim *sim, const char *column)
   const mb_topo *t = p->topo;
   struct lgr_rx *x = sim->rx;
   char kind, again[40];
-  int k, c;
-  if (sscanf(column, "%c%d_%d", &kind, &k, &c) != 3 || (kind != 'F' && kind != 'M') || k < 1
+  int k, c, d = -1;
+  if (sscanf(column, "drive%d", &k) == 1 && k >= 1 && k <= t->nj) {  /* section sec:mb-drive */
+    snprintf(again, sizeof again, "drive%d", k);
+    if (strcmp(again, column) != 0 || t->ld->nd == 0 || (d = t->ld->jdrive[k - 1]) < 0)
+      return NAN;
+  } else if (sscanf(column, "%c%d_%d", &kind, &k, &c) != 3 || (kind != 'F' && kind != 'M') || k < 1
       || k > t->nj || c < 1 || c > 3 || (kind == 'M' && mb_jkind(t, k - 1) == MB_SPHERICAL))
     return NAN;
-  snprintf(again, sizeof again, "%c%d_%d", kind, k, c);
+  if (d < 0) snprintf(again, sizeof again, "%c%d_%d", kind, k, c);
   if (strcmp(again, column) != 0 || !x) return NAN;  /* "F01_1", "F1_1x": not a column */
   if (x->k != sim->k) {
     mb_at(p, sim->st.t);
+    mb_drive_at(p, sim->st.t);
     x->st = mb_reactions(p, sim->st.body, x->w, x->buf, x->buf + 6 * t->nb, x->col);
     x->k = sim->k;
   }
+  if (d >= 0) return x->st == LG_OK ? x->col[mb_reaction_ncol(t) - t->ld->nd + d] : NAN;
   int at = 0;                                 /* joint k's first column */
   for (int l = 0; l < k - 1; l++) at += mb_jkind(t, l) == MB_SPHERICAL ? 3 : 6;
   return x->st == LG_OK ? x->col[at + (kind == 'M' ? 3 : 0) + c - 1] : NAN;

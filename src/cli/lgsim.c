@@ -231,7 +231,8 @@ static void help_run(FILE *f)
     "                      of each joint k on its second side, in space, and\n"
     "                      for a joint that removes rotations the torque\n"
     "                      Mk_1..Mk_3 (N m) about that side's joint point, from\n"
-    "                      the index-1 multipliers at each written state\n"
+    "                      the index-1 multipliers at each written state, and\n"
+    "                      driveK (N m or N), what the drive of joint K supplies\n"
     "  --joint-coordinates for a multibody model: append each joint's coordinates\n"
     "                      and rates: qK, qdK (rad, rad/s; m, m/s) of a revolute\n"
     "                      or prismatic joint K, qK_1, qK_2, qdK_1, qdK_2 of a\n"
@@ -788,6 +789,7 @@ static int emit_row(void *ctx, const lg_state *s)
   if (e->a->nreact && !s->own) {            /* NaN where the index-1 solve fails */
     const mb_par *p = e->a->par;
     mb_at(p, s->t);
+    mb_drive_at(p, s->t);                  /* the drives' rows (section sec:mb-drive) */
     mb_reactions(p, s->body, e->a->rw, e->a->rbuf, e->a->rbuf + 6 * p->topo->nb, e->row + ncol);
     ncol += e->a->nreact;
   }

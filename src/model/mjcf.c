@@ -236,6 +236,9 @@ int mb_mjcf_check(const mb_par *p, char *why, size_t n)
                 L->np == 0 && L->ns ? "the export does not write them (MJCF's joint stiffness, "
                 "damping and springref would carry a joint spring)" : "MJCF has no exact "
                 "counterpart");
+  if (L->nd > 0)                         /* section sec:mb-drive */
+    return fail(why, n, LG_EINVAL, "model has drives: not written, the export does not write "
+                "them (MJCF's equality constraints have no prescribed law of time)");
   for (int k = 0; k < t->nj; k++) {
     int kind = mb_jkind(t, k);
     if (kind == MB_CYLINDRICAL || kind == MB_UNIVERSAL)

@@ -67,7 +67,7 @@ mb_work *mb_work_alloc(const mb_topo *t)
   if (w->general && (w->goff = malloc((nj + 1) * sizeof *w->goff)) != NULL) {
     w->goff[0] = 0;
     for (size_t k = 0; k < nj; k++)
-      w->goff[k + 1] = w->goff[k] + 12 * mb_joint_nrows[mb_jkind(t, k)];
+      w->goff[k + 1] = w->goff[k] + 12 * mb_jnrows(t, k);
     ng = (size_t)w->goff[nj];
   }
   w->G = malloc((ng ? ng : 18) * sizeof *w->G);
@@ -184,7 +184,7 @@ static int mb_envelope(const mb_topo *t, mb_work *w, const int *given)
     }
     memcpy(adj + m, tmp, (size_t)n * sizeof *adj);
     aptr[k + 1] = m + n;
-    rows[k] = mb_joint_nrows[mb_jkind(t, k)];
+    rows[k] = mb_jnrows(t, k);
     w->row0[k + 1] = w->row0[k] + rows[k];
   }
   if (given) memcpy(w->pos, given, (size_t)nj * sizeof *w->pos);
@@ -292,14 +292,15 @@ static int mb_find_copies(const mb_par *p, mb_work *w)
     for (int e = bstart[b]; e < bstart[b + 1] && side[e] / 2 < k && cp[k] < 0; e++) {
       const int l = side[e] / 2;          /* the sides of body b, joints ascending */
       if (cp[l] >= 0 || t->joint[l].a != jk->a || t->joint[l].b != jk->b
-          || mb_jkind(t, l) != kind)
+          || mb_jkind(t, l) != kind
+          || (t->ld->nd > 0 && (t->ld->jdrive[l] >= 0 || t->ld->jdrive[k] >= 0)))
         continue;
       if (memcmp(mb_joint_par(p, l), mb_joint_par(p, k), MB_JOINTLEN * sizeof(double)) == 0
           && (kind == MB_SPHERICAL
               || memcmp(mb_jointx_par(p, l), mb_jointx_par(p, k), MB_JXLEN * sizeof(double)) == 0))
         cp[k] = l;
     }
-    if (cp[k] >= 0) n += mb_joint_nrows[kind];
+    if (cp[k] >= 0) n += mb_jnrows(t, k);
   }
   free(bstart);
   free(side);
@@ -1040,7 +1041,7 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
      nothing depends on them (sec:mb-copies) */
   size_t extra = 0;
   for (int k = 0; goff && w->copyof && k < t->nj; k++)
-    if (w->copyof[k] >= 0) extra += (size_t)(goff[k + 1] - goff[k] - mb_joint_nrows[mb_jkind(t, k)]);
+    if (w->copyof[k] >= 0) extra += (size_t)(goff[k + 1] - goff[k] - mb_jnrows(t, k));
   mb_drop *d = calloc(1, sizeof *d);
   int *rows = malloc((size_t)nd * sizeof *rows);
   if (d) d->u = malloc(((size_t)nd + extra) * sizeof *d->u);
@@ -1062,7 +1063,7 @@ mb_drop *mb_drop_alloc(const mb_work *w, const mb_topo *t, size_t dim, size_t m0
   }
   for (int k = 0; extra && k < t->nj; k++)
     if (w->copyof[k] >= 0)
-      for (int c = goff[k] + mb_joint_nrows[mb_jkind(t, k)]; c < goff[k + 1]; c++)
+      for (int c = goff[k] + mb_jnrows(t, k); c < goff[k + 1]; c++)
         d->u[d->n++] = m0 + (size_t)c;
   free(rows);
   return d;
@@ -1131,7 +1132,7 @@ newton_ws *mb_newton_joint_store(const mb_topo *t, size_t n, size_t bs, const in
   if (rows && ib && ig) {
     size_t ne = 0;
     for (int k = 0; k < t->nj; k++) {
-      rows[k] = goff ? goff[k + 1] - goff[k] : mb_joint_nrows[mb_jkind(t, k)];
+      rows[k] = goff ? goff[k + 1] - goff[k] : mb_jnrows(t, k);
       for (int s = 0; s < 2; s++) {
         int b = s ? t->joint[k].b : t->joint[k].a;
         if (b != MB_GROUND) { ib[ne] = b; ig[ne++] = k; }
@@ -1225,7 +1226,10 @@ int mb_assemble(const mb_par *p, lg_body *q, mb_work *w, double L, mb_assembly *
     if (!isfinite(a->dphi)) return LG_ENONFINITE;
     if (a->dphi <= a->vtol) return LG_OK;
     if (k == 3) return LG_ENEWTON;
-    int st = mb_project_velocity(p, q, w);
+    /* with drives, first the projection that keeps the free coordinates'
+       rates (section sec:mb-drive) */
+    int st = k == 0 && p->topo->ld->nd > 0 ? mb_drive_project_velocity(p, q)
+                                            : mb_project_velocity(p, q, w);
     if (st != LG_OK) return st;
   }
 }

@@ -56,6 +56,9 @@ typedef struct {
   struct mb_dspring { int a, b, line; double v[MB_SPRINGLEN]; int jl[3]; } *spring;
   struct mb_dload { int body, line; double v[3]; } *load[2]; /* forces, torques */
   int ns, caps, nl[2], capl[2], njl, njf; /* springs, then njl joint loads (njf forces) */
+  int *drive;     /* 4 per drive: joint, coordinate, law, line (section sec:mb-drive) */
+  double *dval;   /* 2 per drive: the law's numbers */
+  int nd, capd;
   double *jprod;  /* J12 J13 J23 of bodies 0..njp-1 given a full tensor (J11 J22
                      J33 in their val), allocated at the first one only, so a
                      file without one reads as it did, allocation for allocation */
@@ -430,6 +433,35 @@ static int read_jload(mb_desc *d, const char *s, int spring)
   return add_spring(d, &sp, 1);
 }
 
+/* drive K [coordinate I] speed W | sine A OMEGA (section sec:mb-drive) */
+static int read_drive(mb_desc *d, const char *s)
+{
+  int drv[3];
+  double v[2];
+  char err[300];
+  if (mb_drive_parse(s, d->nj, d->jkind, drv, v, err, sizeof err) != LG_OK)
+    return desc_error(d, "drive: %s", err);
+  for (int i = 0; i < d->nd; i++)
+    if (d->drive[4 * i] == drv[0])
+      return desc_error(d, "drive: joint %d already has a drive (line %d); one drive per "
+                        "joint", drv[0] + 1, d->drive[4 * i + 3]);
+  if (d->nd == d->capd) {
+    const int cap = d->capd ? 2 * d->capd : 4;
+    int *q = realloc(d->drive, 4 * (size_t)cap * sizeof *q);
+    if (!q) return LG_ENOMEM;
+    d->drive = q;
+    double *w = realloc(d->dval, 2 * (size_t)cap * sizeof *w);
+    if (!w) return LG_ENOMEM;
+    d->dval = w;
+    d->capd = cap;
+  }
+  memcpy(d->drive + 4 * d->nd, drv, sizeof drv);
+  d->drive[4 * d->nd + 3] = d->line;
+  memcpy(d->dval + 2 * d->nd, v, sizeof v);
+  d->nd++;
+  return LG_OK;
+}
+
 /* force BODY F1 F2 F3 (kind 0) or torque BODY T1 T2 T3 (kind 1) */
 static int read_load(mb_desc *d, const char **s, const char *key, int kind)
 {
@@ -500,6 +532,7 @@ static int read_line(mb_desc *d, const char *s)
   if (strcmp(key, "spring") == 0) return read_spring(d, &s);
   if (strcmp(key, "joint-spring") == 0 || strcmp(key, "joint-force") == 0)
     return read_jload(d, s, key[6] == 's');
+  if (strcmp(key, "drive") == 0) return read_drive(d, s);
   if (strcmp(key, "force") == 0) return read_load(d, &s, key, 0);
   if (strcmp(key, "torque") == 0) return read_load(d, &s, key, 1);
   if (strcmp(key, "assemble") == 0) {
@@ -559,7 +592,7 @@ static int read_line(mb_desc *d, const char *s)
   return desc_error(d,
                     "unknown keyword '%s' (model, doc, source, gravity, body, mass, inertia, "
                     "position, rotation, cardan, angvel, velocity, joint, spring, force, torque, "
-                    "joint-spring, joint-force, assemble)",
+                    "joint-spring, joint-force, drive, assemble)",
                     key);
 }
 
@@ -575,6 +608,8 @@ static void desc_free(mb_desc *d)
   free(d->jkind);
   free(d->jline);
   free(d->spring);
+  free(d->drive);
+  free(d->dval);
   free(d->load[0]);
   free(d->load[1]);
   free(d->name);
@@ -696,6 +731,61 @@ static int mb_check_conditioning(const mb_par *p, char *msg, size_t msglen)
                        MB_COND_MAX);
   return LG_OK;
 }
+/* drives whose rows depend on the others (section sec:mb-drive): the rank
+   decision at q with the first m drives alone, m = 0, 1, ..., nd; where
+   drive m - 1 adds a dropped row (whichever row the factorisation drops),
+   it is refused, naming its line */
+static int mb_check_drive_rank(const mb_par *p, const lg_body *q, char *msg, size_t msglen)
+{
+  const mb_topo *t = p->topo;
+  const int nj = t->nj, nd = t->ld->nd;
+  const size_t nv = mb_nval_all(t);
+  mb_topo t2 = *t;
+  mb_loads L2 = *t->ld;
+  int *ji = malloc(3 * (size_t)nj * sizeof *ji), *jd = malloc((size_t)nj * sizeof *jd);
+  mb_par *p2 = malloc(sizeof *p2 + nv * sizeof(double));
+  int st = LG_OK, prev = 0;
+  if (!ji || !jd || !p2) st = check_error(msg, msglen, "out of memory");
+  else {
+    memcpy(p2->val, p->val, nv * sizeof(double));
+    p2->topo = &t2;
+    t2.ld = &L2;
+    t2.jinfo = ji;
+    L2.jdrive = jd;
+  }
+  for (int m = 0; m <= nd && st == LG_OK; m++) {
+    L2.nd = m;
+    for (int j = 0; j < nj; j++) jd[j] = -1;
+    for (int i = 0; i < m; i++) jd[t->ld->drv[4 * i]] = i;
+    t2.nc = 0;
+    for (int j = 0; j < nj; j++) {
+      ji[3 * j] = t->jinfo[3 * j];
+      ji[3 * j + 1] = t2.nc;
+      ji[3 * j + 2] = t->jinfo[3 * j + 2];
+      t2.nc += mb_jnrows(&t2, j);
+    }
+    mb_work *w = mb_work_alloc(&t2);
+    if (!w) {
+      st = check_error(msg, msglen, "out of memory");
+      break;
+    }
+    const int r = mb_rank_check(p2, q, w, MB_RANK_TOL);
+    const int n = r == LG_OK ? mb_redundant_rows(w, NULL, 0) : 0;
+    mb_work_free(w);
+    if (r != LG_OK) break;                /* the rank check of the model reports it */
+    if (m > 0 && n > prev)
+      st = check_error(msg, msglen, "%s:%d: drive: the coordinate of joint %d cannot move "
+                       "at t = 0 (the other joints fix it, or another drive prescribes it: "
+                       "the drive's row depends on the others), so no motion can be "
+                       "prescribed to it", t->file, t->ld->drv[4 * (m - 1) + 3],
+                       t->ld->drv[4 * (m - 1)] + 1);
+    prev = n;
+  }
+  free(ji);
+  free(jd);
+  free(p2);
+  return st;
+}
 /* the factorisation of A at t = 0: redundant rows are dropped (and
    reported by lgsim and the library), a matrix that is not finite refused */
 static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t msglen)
@@ -707,6 +797,10 @@ static int mb_check_rank(const mb_par *p, const lg_body *q, char *msg, size_t ms
   int st = mb_rank_check(p, q, w, MB_RANK_TOL);
   double res = 0, rel = 0;
   const int k = st == LG_OK ? mb_weak_joint(w, &res, &rel) : -1;
+  if (st == LG_OK && t->ld->nd > 0 && (st = mb_check_drive_rank(p, q, msg, msglen)) != LG_OK) {
+    mb_work_free(w);                   /* its message stands */
+    return st;
+  }
   if (st == LG_ENOMEM) st = check_error(msg, msglen, "out of memory");
   else if (st != LG_OK)
     st = check_error(msg, msglen, "the constraint matrix at t = 0 is not finite (a mass or "
@@ -896,6 +990,7 @@ static int mb_check(void *vpar, int flags, char *msg, size_t msglen)
                          origin(p, t->nb + t->nj + 1 + t->ld->ns + k, o, sizeof o), m1);
   }
   const double L = mb_length_scale(p); /* of the tolerances */
+  mb_drive_at(p, 0);                   /* the drives' rows at t = 0 (section sec:mb-drive) */
   mb_principal(p);                     /* a full tensor: the principal copy */
   if (t->nxval > 0) mb_joint_frames(t, p->val);   /* the joints' rows, from the axes */
   lg_body *q = malloc((size_t)t->nb * sizeof *q);
@@ -952,6 +1047,7 @@ static void mb_row(const void *vpar, const lg_state *s, double *out)
     out += 18;
   }
   out[0] = mb_energy(p, s->body);
+  mb_drive_at(p, s->t);                /* a drive's residual at the row's time (sec:mb-drive) */
   out[1] = mb_orth_err(p, s->body);
   out[2] = mb_phi_err(p, s->body);
   out[3] = mb_dphi_err(p, s->body);
@@ -1014,9 +1110,19 @@ static lg_model *mb_build(mb_desc *d)
   d->joint = NULL;
   int naxes = 0;                  /* the rows, and the values of the other joints */
   M->topo.nc = 3 * nj;
+  int *jdrive = NULL;             /* per joint, its drive or -1 (section sec:mb-drive) */
+  if (d->nd) {
+    if (!(jdrive = malloc((size_t)nj * sizeof *jdrive))) {
+      mb_model_free(&M->m);
+      return NULL;
+    }
+    for (int j = 0; j < nj; j++) jdrive[j] = -1;
+    for (int i = 0; i < d->nd; i++) jdrive[d->drive[4 * i]] = i;
+  }
   if (d->jkind) {
     int *ji = M->topo.jinfo = malloc(3 * (size_t)nj * sizeof *ji);
     if (!ji) {
+      free(jdrive);
       mb_model_free(&M->m);
       return NULL;
     }
@@ -1026,7 +1132,7 @@ static lg_model *mb_build(mb_desc *d)
       ji[3 * j] = kind;
       ji[3 * j + 1] = M->topo.nc;
       ji[3 * j + 2] = 0;
-      M->topo.nc += mb_joint_nrows[kind];
+      M->topo.nc += mb_joint_nrows[kind] + (jdrive && jdrive[j] >= 0);
       if (kind != MB_SPHERICAL) {
         ji[3 * j + 2] = M->topo.nxval;
         M->topo.nxval += MB_JXLEN;
@@ -1041,8 +1147,17 @@ static lg_model *mb_build(mb_desc *d)
   /* allocated only when used: a model without them allocates as before */
   mb_loads *ld = NULL;
   M->topo.ld = &mb_no_loads;
-  if (ns + nf + nt > 0 && (ld = calloc(1, sizeof *ld)) != NULL) {
+  if (ns + nf + nt + d->nd > 0 && (ld = calloc(1, sizeof *ld)) != NULL) {
     M->topo.ld = ld;
+    ld->nd = d->nd;
+    ld->jdrive = jdrive;
+    jdrive = NULL;
+    if (d->nd) {
+      ld->drv = malloc(4 * (size_t)d->nd * sizeof *ld->drv);
+      ld->dval = malloc(2 * (size_t)d->nd * sizeof *ld->dval);
+      if (ld->drv) memcpy(ld->drv, d->drive, 4 * (size_t)d->nd * sizeof *ld->drv);
+      if (ld->dval) memcpy(ld->dval, d->dval, 2 * (size_t)d->nd * sizeof *ld->dval);
+    }
     ld->ns = ns;
     ld->np = ns - d->njl;
     ld->nf = nf;
@@ -1053,8 +1168,10 @@ static lg_model *mb_build(mb_desc *d)
     if (nt) ld->tbody = malloc((size_t)nt * sizeof *ld->tbody);
   }
   M->params = calloc(np + 1, sizeof *M->params);
-  if (!M->topo.name || !M->params || (ns + nf + nt > 0 && (!ld || (ns && !ld->spring) ||
+  free(jdrive);                   /* not handed over: out of memory */
+  if (!M->topo.name || !M->params || (ns + nf + nt + d->nd > 0 && (!ld || (ns && !ld->spring) ||
                                                          (d->njl && !ld->jl) ||
+                                                         (d->nd && (!ld->drv || !ld->dval)) ||
                                                          (nf && !ld->fbody) ||
                                                          (nt && !ld->tbody)))) {
     mb_model_free(&M->m);
@@ -1302,6 +1419,9 @@ void mb_model_free(lg_model *m)
     free(ld->jl);
     free(ld->fbody);
     free(ld->tbody);
+    free(ld->drv);
+    free(ld->dval);
+    free(ld->jdrive);
     free(ld);
   }
   free(M->topo.file);

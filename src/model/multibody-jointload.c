@@ -63,9 +63,14 @@ static void jl_unit(double u[3], const double *x)
 void mb_jload_eval(const mb_par *p, const lg_body *q, int k, double *qv, double *qd,
                    double G[12], double *H)
 {
-  const mb_topo *t = p->topo;
-  const int *jl = t->ld->jl + 3 * (k - t->ld->np), j = jl[0], c = jl[1];
-  const int kind = mb_jkind(t, j);
+  const int *jl = p->topo->ld->jl + 3 * (k - p->topo->ld->np);
+  mb_jcoord_eval(p, q, jl[0], jl[1], qv, qd, G, H);
+}
+
+void mb_jcoord_eval(const mb_par *p, const lg_body *q, int j, int c, double *qv, double *qd,
+                    double G[12], double *H)
+{
+  const int kind = mb_jkind(p->topo, j);
   jl_side a, b, a0, b0;
   jl_side_at(p, q, j, 0, &a);
   jl_side_at(p, q, j, 1, &b);

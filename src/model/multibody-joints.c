@@ -67,7 +67,7 @@ void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double
                    double *Bb, double *bv, double *c)
 {
   const char *rk = mb_row_kinds[mb_jkind(p->topo, k)];
-  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const int m = mb_jnrows(p->topo, k);
   const double *X = mb_jointx_par(p, k);
   mb_jside A, B;
   mb_jside_get(p, q, k, 0, &A);
@@ -86,7 +86,8 @@ void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double
   }
   if (Ba) memset(Ba, 0, 6 * (size_t)m * sizeof *Ba);
   if (Bb) memset(Bb, 0, 6 * (size_t)m * sizeof *Bb);
-  for (int i = 0, x = 0; i < m; i++) {
+  const int m0 = mb_joint_nrows[mb_jkind(p->topo, k)];   /* the rows of its kind */
+  for (int i = 0, x = 0; i < m0; i++) {
     double *ra = Ba ? Ba + 6 * i : NULL, *rb = Bb ? Bb + 6 * i : NULL;
     if (rk[i] == 'P') {                   /* Eq. (mb-row-P): component i of d */
       if (phi) phi[i] = d[i];
@@ -143,6 +144,9 @@ void mb_joint_eval(const mb_par *p, const lg_body *q, int k, double *phi, double
       }
     }
   }
+  if (m > m0)                             /* a drive's row, Eq. (mb-drive-rows) */
+    mb_drive_row(p, q, k, phi ? phi + m0 : NULL, Ba ? Ba + 6 * m0 : NULL, Bb ? Bb + 6 * m0 : NULL,
+                 bv ? bv + m0 : NULL, c ? c + m0 : NULL);
 }
 
 /* two unit vectors e1, e2 with (u, e1, e2) orthonormal and right-handed, u a unit vector */
@@ -211,7 +215,7 @@ double mb_joint_norm(const mb_topo *t, int k, const double *c)
   const int kind = mb_jkind(t, k), r0 = mb_jrow(t, k);
   if (kind == MB_SPHERICAL) return so3_norm(c + r0);
   double s = 0;
-  for (int i = 0; i < mb_joint_nrows[kind]; i++) s += c[r0 + i] * c[r0 + i];
+  for (int i = 0; i < mb_jnrows(t, k); i++) s += c[r0 + i] * c[r0 + i];
   return sqrt(s);
 }
 
@@ -237,7 +241,7 @@ static void mb_kadd(double *K, int r0, int c0, double s, const double A[9])
 void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam, double *K)
 {
   const char *rk = mb_row_kinds[mb_jkind(p->topo, k)];
-  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const int m = mb_jnrows(p->topo, k);
   const double *X = mb_jointx_par(p, k);
   mb_jside A, B;
   mb_jside_get(p, q, k, 0, &A);
@@ -245,7 +249,8 @@ void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam,
   memset(K, 0, 144 * sizeof *K);
   double C[9], H1[9], H2[9], H3[9], M[9], y[3];
   so3_mul_tn(C, A.R, B.R);                      /* C = R_a^T R_b */
-  for (int i = 0, x = 0; i < m; i++) {
+  const int m0 = mb_joint_nrows[mb_jkind(p->topo, k)];   /* the rows of its kind */
+  for (int i = 0, x = 0; i < m0; i++) {
     if (rk[i] == 'P') {                         /* the three point rows at once */
       if (i > 0) continue;
       so3_mtv(y, A.R, lam);                     /* P_a^ (R_a^T lambda)^ */
@@ -302,6 +307,7 @@ void mb_joint_stiff(const mb_par *p, const lg_body *q, int k, const double *lam,
     so3_mul_tn(H3, C, H1); so3_mul(M, P, H3);   /* P_b^ C^T n^ */
     mb_kadd(K, 6, 0, l, M);
   }
+  if (m > m0) mb_drive_stiff(p, q, k, lam[m0], K);   /* a drive's row, Eq. (mb-drive-stiff) */
 }
 
 int mb_joint_ncopy(const mb_topo *t, int k)
@@ -322,7 +328,7 @@ newton_ws *mb_newton_alloc_stiff(const mb_topo *t, size_t bs, int solver, int *g
 {
   goff[0] = 0;
   for (int k = 0; k < t->nj; k++)
-    goff[k + 1] = goff[k] + mb_joint_nrows[mb_jkind(t, k)] + mb_joint_ncopy(t, k);
+    goff[k + 1] = goff[k] + mb_jnrows(t, k) + mb_joint_ncopy(t, k);
   const size_t n = bs * (size_t)t->nb + (size_t)goff[t->nj];
   if (solver != LG_NEWTON_DIRECT) return newton_alloc(n, solver);
   return mb_newton_joint_store(t, n, bs, goff);
@@ -361,13 +367,15 @@ void mb_joint_reaction(const mb_par *p, const lg_body *q, int k, const double *l
     } else                                /* the force mu alpha at y_b */
       for (int r = 0; r < 3; r++) F[r] += lam[i] * a[r];
   }
+  if (mb_jnrows(p->topo, k) > m)          /* a drive's row, Eq. (mb-drive-reaction) */
+    mb_drive_reaction(p, q, k, lam[m], F, M);
 }
 
 int mb_reaction_ncol(const mb_topo *t)
 {
   int n = 0;
   for (int k = 0; k < t->nj; k++) n += mb_jkind(t, k) == MB_SPHERICAL ? 3 : 6;
-  return n;
+  return n + t->ld->nd;                   /* and one per drive (section sec:mb-drive) */
 }
 
 size_t mb_reaction_columns(const mb_topo *t, char *buf, size_t n)
@@ -382,6 +390,12 @@ size_t mb_reaction_columns(const mb_topo *t, char *buf, size_t n)
       if (len + (size_t)l < n) memcpy(buf + len, one, (size_t)l + 1);
       len += (size_t)l;
     }
+  for (int d = 0; d < t->ld->nd; d++) {   /* driveK: what joint K's drive supplies */
+    char one[40];
+    int l = snprintf(one, sizeof one, "%sdrive%d", len ? "," : "", t->ld->drv[4 * d] + 1);
+    if (len + (size_t)l < n) memcpy(buf + len, one, (size_t)l + 1);
+    len += (size_t)l;
+  }
   return len;
 }
 
@@ -399,5 +413,7 @@ int mb_reactions(const mb_par *p, const lg_body *q, mb_work *w, double *dV, doub
       c += 3;
     }
   }
+  for (int d = 0, c = mb_reaction_ncol(p->topo) - p->topo->ld->nd; d < p->topo->ld->nd; d++)
+    out[c + d] = st == LG_OK ? mb_drive_effort(p->topo, d, lambda) : NAN;
   return st;
 }

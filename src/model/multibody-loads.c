@@ -12,7 +12,8 @@
 #include "num/newton.h"
 #include "model/multibody.h"
 #include "model/multibody-internal.h"
-const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL};
+const mb_loads mb_no_loads = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL,
+                              0, NULL, NULL, NULL, 0};
 
 /* one end of a spring: its body (or the ground), its point, and where the
    point is and how fast it moves, in space */
@@ -295,7 +296,7 @@ void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double 
    energy_nc */
 int mb_file_dissipates(const mb_topo *t)
 {
-  if (t->ld->nt > 0) return 1;
+  if (t->ld->nt > 0 || t->ld->nd > 0) return 1;   /* a drive: section sec:mb-drive */
   for (int k = 0; k < t->ld->ns && t->def; k++)
     if (t->def[MB_BODY0 + MB_BODYLEN * t->nb + MB_JOINTLEN * t->nj + MB_SPRINGLEN * k + MB_SC]
         != 0)

@@ -51,7 +51,7 @@ void mb_jac(const mb_par *p, const lg_body *q, double *B)
   for (int k = 0; k < p->topo->nj; k++) {
     const mb_joint *j = &p->topo->joint[k];
     if (p->topo->nxval > 0) {
-      const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+      const int m = mb_jnrows(p->topo, k);
       double Bs[2][36];
       mb_joint_eval(p, q, k, NULL, Bs[0], Bs[1], NULL, NULL);
       for (int s = 0; s < 2; s++) {

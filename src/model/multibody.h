@@ -45,6 +45,12 @@ typedef struct mb_loads {
                          ns - np are joint loads (section sec:mb-jointload) */
   int *jl;            /* 3 per joint load: its joint, coordinate (0, 1) and
                          kind (0 a joint spring, 1 a joint force) */
+  int nd;             /* drives (section sec:mb-drive): how many, */
+  int *drv;           /* 4 per drive: its joint, coordinate, law (0 speed,
+                         1 sine) and the line of its statement, */
+  double *dval;       /* 2 per drive: W, 0 or A, OMEGA, */
+  int *jdrive;        /* per joint, its drive or -1 (NULL when nd = 0), */
+  double td;          /* and the time their rows are evaluated at (mb_drive_at) */
 } mb_loads;
 /* the loads of a model without any (every count zero) */
 extern const mb_loads mb_no_loads;
@@ -98,6 +104,12 @@ static inline int mb_jxoff(const mb_topo *t, int k)
 {
   return t->jinfo ? t->jinfo[3 * k + 2] : 0;
 }
+/* the number of constraint rows of joint k: those of its kind, and one more
+   when a drive prescribes one of its coordinates (section sec:mb-drive) */
+static inline int mb_jnrows(const mb_topo *t, int k)
+{
+  return mb_joint_nrows[mb_jkind(t, k)] + (t->ld->nd > 0 && t->ld->jdrive[k] >= 0);
+}
 
 /* What an assembly did (mb_assemble, mb_assembly_report): the rounds of
    Gauss-Newton steps, the largest joint residuals before and after and
@@ -129,6 +141,17 @@ static inline void mb_at(const mb_par *p, double t)
   }
 }
 
+/* the time at which a scheme evaluates the drives' rows next (section
+   sec:mb-drive; nothing for a model without drives) */
+static inline void mb_drive_at(const mb_par *p, double t)
+{
+  const mb_loads *L = p->topo->ld;
+  if (L->nd > 0) {
+    mb_loads *l;
+    memcpy(&l, &L, sizeof l);       /* the model's own, never mb_no_loads */
+    l->td = t;
+  }
+}
 /* The check of a multibody model reads its argument reortho as flags:
    1 (any model's reortho), and MB_CHECK_ASSEMBLE, which asks it to
    assemble the initial state first, as the description's 'assemble'
@@ -307,6 +330,9 @@ void mb_spring_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double 
    row-major); the force of the load on the two bodies is Q G */
 void mb_jload_eval(const mb_par *p, const lg_body *q, int k, double *qv, double *qd,
                    double G[12], double *H);
+/* the same for coordinate c of joint j (section sec:mb-jointload) */
+void mb_jcoord_eval(const mb_par *p, const lg_body *q, int j, int c, double *qv, double *qd,
+                    double G[12], double *H);
 /* f += its force; its potential; its Jacobian as mb_spring_jac's */
 void mb_jload_add(const mb_par *p, const lg_body *q, int k, double *f);
 double mb_jload_potential(const mb_par *p, const lg_body *q, int k);
@@ -319,6 +345,38 @@ void mb_jload_jac(const mb_par *p, const lg_body *q, int k, double *Kq, double *
    the problem in err */
 int mb_jload_parse(const char *s, int spring, int nj, const int *kind, const mb_joint *joints,
                    const double *jpt, int *a, int *b, int jl[3], double *v, char *err, size_t n);
+/* Drives (section sec:mb-drive): drive d prescribes coordinate c of its
+   joint, q_c(t) = q_c(0) + f(t), by one more row of the joint's
+   constraints.  f = (f, f', f'') of drive d at time t */
+void mb_drive_law(const mb_loads *L, int d, double t, double f[3]);
+/* joint k's drive row (k driven), at time L->td (mb_drive_at): phi, the
+   row of B on each side (6 numbers), B V - f' and (dB/dt) V - f'', each
+   skipped when NULL */
+void mb_drive_row(const mb_par *p, const lg_body *q, int k, double *phi, double *Ba,
+                  double *Bb, double *bv, double *c);
+/* K += lam d(B_d^T)/d(increments) (mb_joint_stiff's layout); the force
+   and torque on side b of the drive row's multiplier lam added to F, M
+   (mb_joint_reaction's) */
+void mb_drive_stiff(const mb_par *p, const lg_body *q, int k, double lam, double *K);
+void mb_drive_reaction(const mb_par *p, const lg_body *q, int k, double lam, double F[3],
+                       double M[3]);
+/* the generalised force drive d applies along its coordinate (N m or N),
+   minus the multiplier of its row in lambda (all nc of them) */
+double mb_drive_effort(const mb_topo *t, int d, const double *lambda);
+/* assembly with drives (section sec:mb-drive): the velocities of q onto
+   the joints alone, then onto the joints, the drives at t = 0 and the
+   rate of each free coordinate that the rows before it leave free; LG_OK
+   or the status of a projection (LG_ENOMEM) */
+int mb_drive_project_velocity(const mb_par *p, lg_body *q);
+/* r (nc numbers, by rows) -= f'(L->td) on each drive's row: a residual
+   B V written by a scheme becomes B V - f' */
+void mb_drive_sub_rates(const mb_par *p, double *r);
+/* the words s after 'drive' of a model file, nj joints above it of kinds
+   kind (NULL: all spherical): LG_OK with the joint, coordinate and law in
+   drv[0..2] and the law's two numbers in v; else LG_EINVAL and the problem
+   in err */
+int mb_drive_parse(const char *s, int nj, const int *kind, int drv[3], double v[2], char *err,
+                   size_t n);
 /* the number of parameters of joint load k (5 a joint spring, 3 a joint
    force: the copies of the joint's points, then its values); parameter c's
    name, unit and doc (n bytes each), its length (3 or 1) and its index in

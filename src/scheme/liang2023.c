@@ -153,6 +153,7 @@ static int liang_init(void *ws, const void *par, double h, lg_state *s)
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
+  mb_drive_at(w->p, 0);                       /* the drives' rows (section sec:mb-drive) */
   int st = mb_project(w->p, w->q, w->mw);     /* consistent initial values */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
   /* redundant constraints: RKMK4 takes them through mb_accel and the
@@ -211,6 +212,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
         w->qs[i].v[r] = w->V0[6 * i + 3 + r] + (st ? h * c[st] * Ap[6 * i + 3 + r] : 0.0);
       }
     mb_at(w->p, ((double)w->k + c[st]) * h);   /* the stage's time, for a force callback */
+    mb_drive_at(w->p, ((double)w->k + c[st]) * h);   /* and the drives' rows */
     int e = mb_accel(w->p, w->qs, w->mw, A, NULL);
     if (e != LG_OK) return mb_failed(w->mw, e, s);
     /* chart velocity: dexp^{-1}(theta_i) W_i and v_i */
@@ -233,6 +235,7 @@ static int liang_rkmk4_step(void *ws, lg_state *s)
       if (r < 3) w->q[i].W[r] = v; else w->q[i].v[r - 3] = v;
     }
   if (w->kind == LIANG_RKMK4_PROJ) {
+    mb_drive_at(w->p, (double)(w->k + 1) * h);   /* the projection's time (sec:mb-drive) */
     int e = mb_project_joints(w->p, w->q, w->mw);
     if (e != LG_OK) return mb_failed(w->mw, e, s);
   }
@@ -364,7 +367,7 @@ static newton_ws *liang_mid_springs(liang_ws *w, int solver)
   newton_ws *nw = NULL;
   if (grows && off && w->sg) {
     for (int k = 0; k < nj; k++)
-      grows[k] = w->goff ? w->goff[k + 1] - w->goff[k] : mb_joint_nrows[mb_jkind(t, k)];
+      grows[k] = w->goff ? w->goff[k + 1] - w->goff[k] : mb_jnrows(t, k);
     nw = mb_newton_alloc_springs(t, 6, grows, solver, off);
     for (int k = 0; k < ns; k++) w->sg[k] = mb_spring_couples(t, k) ? off[nj + k] : -1;
     w->nsg = 6 * (size_t)w->nb + (size_t)off[nj + ns];
@@ -505,6 +508,7 @@ int liang_mid_guess(void *ws, double *x)
   const double hh = 0.5 * w->h;
   liang_save_velocity(w);
   mb_at(w->p, (double)w->k * w->h);
+  mb_drive_at(w->p, (double)w->k * w->h);
   int st = mb_accel(w->p, w->q, w->mw, w->A, x + 6 * nb);
   if (st != LG_OK) return st;
   for (int j = 0; j < 6 * nb; j++) x[j] = w->V0[j] + hh * w->A[j];
@@ -522,7 +526,7 @@ static LIANG_APART void liang_mid_groups(liang_ws *w, double *x)
   {
     const mb_topo *t = w->p->topo;
     for (int k = t->nj - 1; k >= 0; k--) {  /* backwards: goff[k] >= mb_jrow(k) */
-      const int m = mb_joint_nrows[mb_jkind(t, k)], G = 6 * nb + w->goff[k];
+      const int m = mb_jnrows(t, k), G = 6 * nb + w->goff[k];
       for (int r = m - 1; r >= 0; r--) x[G + r] = x[6 * nb + mb_jrow(t, k) + r];
       for (int c = 0; c < mb_joint_ncopy(t, k); c++) x[G + m + c] = x[mb_joint_copy(t, k, c)];
     }
@@ -588,7 +592,7 @@ static int liang_mid_jfdf_joints(const double *x, void *ws, double *F, newton_ja
   }
   for (int k = 0; k < t->nj; k++) {
     const mb_joint *jt = &t->joint[k];
-    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + w->goff[k];
+    const int m = mb_jnrows(t, k), G = m0 + w->goff[k];
     const int nc = mb_joint_ncopy(t, k);
     const double *nu = x + G;
     double Bs[2][36], K[144], Uk[12] = {0};
@@ -664,6 +668,7 @@ static int liang_mid_step(void *ws, lg_state *s)
   int st = liang_mid_guess(w, w->x), it = 0;
   if (st != LG_OK) return w->drop ? mb_failed(w->mw, st, s) : st;
   mb_at(w->p, ((double)w->k + 0.5) * w->h);   /* the residual's time */
+  mb_drive_at(w->p, ((double)w->k + 0.5) * w->h);   /* also of B(Q) U = f' (sec:mb-drive) */
   double res = NAN;
   if (w->drop) {                               /* redundant: section sec:mb-redundant-newton */
     mb_drop_zero(w->drop, w->x);

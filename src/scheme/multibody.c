@@ -46,6 +46,7 @@ static int mbref_rhs(double t, const double *y, double *dy, void *params)
 {
   mbref_ws *w = params;
   mb_at(w->p, t);                       /* for a force callback */
+  mb_drive_at(w->p, t);                 /* and the drives' rows (section sec:mb-drive) */
   mb_unpack(w->qs, y, w->nb);
   if ((w->rhs_st = mb_accel(w->p, w->qs, w->mw, w->dV, NULL)) != LG_OK) {
     if (w->rhs_st == LG_ESINGULAR && mb_rank_gained(w->mw)) {  /* halving cannot cure it */
@@ -113,6 +114,7 @@ static int mbref_init(void *ws, const void *par, double h, lg_state *s)
   w->h = h;
   w->k = 0;
   mb_initial(w->p, w->q);
+  mb_drive_at(w->p, 0);
   int st = mb_project(w->p, w->q, w->mw);
   if (st != LG_OK) return mb_failed(w->mw, st, s);
   mb_pack(w->y, w->q, w->nb);
@@ -140,6 +142,7 @@ static int mbref_step(void *ws, lg_state *s)
     return st;
   }
   mb_unpack(w->q, w->y, w->nb);
+  mb_drive_at(w->p, (double)(w->k + 1) * w->h);   /* the projection's time */
   if ((st = mb_project(w->p, w->q, w->mw)) != LG_OK) return mb_failed(w->mw, st, s);
   mb_pack(w->y, w->q, w->nb);
   ref_restart(w->ref);                  /* y moved: no stored first stage */

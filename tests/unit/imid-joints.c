@@ -37,7 +37,7 @@ static double jac_error(const mb_topo *t, void *ws, const double *x, size_t n)
   if (!copy_of || !J || !F || !Fp || !Fm || !xx || liang_mid_fdf(x, ws, F, J) != 0) goto done;
   for (size_t i = 0; i < n; i++) copy_of[i] = -1;
   for (int k = 0, G = 6 * nb; k < t->nj; k++) {
-    const int m = mb_joint_nrows[mb_jkind(t, k)], nc = mb_joint_ncopy(t, k);
+    const int m = mb_jnrows(t, k), nc = mb_joint_ncopy(t, k);
     for (int c = 0; c < nc; c++) copy_of[G + m + c] = mb_joint_copy(t, k, c);
     G += m + nc;
   }
@@ -91,7 +91,7 @@ static void test_kind(const char *kind, int loads)
         for (size_t j = 0; j < n; j++) x[j] += 1e-3 * sin(1.0 + 7.0 * (double)j);
         /* the copies equal what they copy */
         for (int k = 0, G = 6 * p->topo->nb; k < p->topo->nj; k++) {
-          const int mk = mb_joint_nrows[mb_jkind(p->topo, k)], nc = mb_joint_ncopy(p->topo, k);
+          const int mk = mb_jnrows(p->topo, k), nc = mb_joint_ncopy(p->topo, k);
           for (int c = 0; c < nc; c++) x[G + mk + c] = x[mb_joint_copy(p->topo, k, c)];
           G += mk + nc;
         }

@@ -119,14 +119,14 @@ static double ga_jac_error(hg_ga *g, const double *z)
   for (int c = 0; c < n; c++) {
     int copy = 0;                         /* is c itself a copy? then skip it */
     for (int k = 0; k < t->nj; k++) {
-      const int G = m0 + goff(g, k) + mb_joint_nrows[mb_jkind(t, k)];
+      const int G = m0 + goff(g, k) + mb_jnrows(t, k);
       if (c >= G && c < m0 + goff(g, k + 1)) copy = 1;
     }
     if (copy) continue;
     memset(v, 0, (size_t)n * sizeof *v);
     v[c] = 1;
     for (int k = 0; k < t->nj && c < m0; k++) {
-      const int G = m0 + goff(g, k) + mb_joint_nrows[mb_jkind(t, k)];
+      const int G = m0 + goff(g, k) + mb_jnrows(t, k);
       for (int cc = 0; cc < mb_joint_ncopy(t, k); cc++)
         if (mb_joint_copy(t, k, cc) == c) v[G + cc] = 1;
     }
@@ -167,7 +167,7 @@ static void test_ga_jacobian(const char *kind, int loads)
     const double mul[6] = {0.7, -1.3, 0.4, 2.1, -0.6, 0.9};
     for (int j = 0; j < 12; j++) z[j] = h * h * (0.3 + 0.1 * j) * (j % 2 ? -1 : 1);
     for (int k = 0; k < p->topo->nj; k++) {
-      const int G = 12 + goff(g, k), mk = mb_joint_nrows[mb_jkind(p->topo, k)];
+      const int G = 12 + goff(g, k), mk = mb_jnrows(p->topo, k);
       for (int r = 0; r < mk; r++) z[G + r] = h * h * mul[r];
       for (int c = 0; c < mb_joint_ncopy(p->topo, k); c++)
         z[G + mk + c] = z[mb_joint_copy(p->topo, k, c)];

@@ -13,10 +13,10 @@
 
 /* ground -> a (joint 1) and a -> b (joint 2), both of one kind, spinning,
    with the points together at t = 0 (as tests/unit/joints.c builds them) */
-static lg_model *two_bodies(const char *kind)
+static lg_model *two_bodies(const char *kind, const char *tail)
 {
   char t[2000], msg[300];
-  mbt_two_bodies(t, sizeof t, kind, "");
+  mbt_two_bodies(t, sizeof t, kind, tail);
   lg_model *m = mb_model_parse(t, "joint-hessian.mb", msg, sizeof msg);
   if (!m) fprintf(stderr, "rejected: %s\n", msg);
   return m;
@@ -36,7 +36,7 @@ static void nudge(lg_body *q, int j, int c, double eps)
 static void force(const mb_par *p, const lg_body *q, int k, const double *lam, double g[12])
 {
   double Bs[2][36];
-  const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+  const int m = mb_jnrows(p->topo, k);
   mb_joint_eval(p, q, k, NULL, Bs[0], Bs[1], NULL, NULL);
   for (int s = 0; s < 2; s++)
     for (int c = 0; c < 6; c++) {
@@ -46,9 +46,9 @@ static void force(const mb_par *p, const lg_body *q, int k, const double *lam, d
     }
 }
 
-static void test_kind(const char *kind)
+static void test_kind(const char *kind, const char *tail)
 {
-  lg_model *m = two_bodies(kind);
+  lg_model *m = two_bodies(kind, tail);
   gsl_test(m == NULL, "joint-hessian: two bodies with %s joints parse", kind);
   if (!m) return;
   mb_par *p = calloc(1, m->par_size);
@@ -60,7 +60,7 @@ static void test_kind(const char *kind)
   nudge(q, 1, 2, 0.5);
   const double lam0[6] = {0.7, -1.3, 0.4, 2.1, -0.6, 0.9};
   for (int k = 0; k < 2; k++) {
-    const int m = mb_joint_nrows[mb_jkind(p->topo, k)], r0 = mb_jrow(p->topo, k);
+    const int m = mb_jnrows(p->topo, k), r0 = mb_jrow(p->topo, k);
     const mb_joint *j = &p->topo->joint[k];
     const int side0 = j->a == MB_GROUND ? 1 : 0;   /* the sides that are bodies */
     double K[144], gp[12], gm[12], big = 0, err = 0;
@@ -126,6 +126,11 @@ int main(void)
 {
   static const char *const kinds[] = {"spherical", "revolute", "weld", "prismatic",
                                       "cylindrical", "universal"};
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) test_kind(kinds[i]);
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) test_kind(kinds[i], "");
+  /* with a drive on each joint (section sec:mb-drive): its row's K = lam H */
+  test_kind("revolute", "drive 1 speed 0.7\ndrive 2 sine 0.3 2\n");
+  test_kind("prismatic", "drive 1 sine 0.2 3\ndrive 2 speed -0.4\n");
+  test_kind("cylindrical", "drive 1 coordinate 2 speed 0.5\ndrive 2 coordinate 1 speed 1.5\n");
+  test_kind("universal", "drive 1 coordinate 1 speed 0.5\ndrive 2 coordinate 2 sine 1 1\n");
   exit(gsl_test_summary());
 }

@@ -337,6 +337,36 @@ static void test_reaction_once(void)
   lgr_model_free(m);
 }
 
+/* a drive (section sec:mb-drive) through the option reactions: a rod of
+   2 kg, centre 0.5 m from a horizontal hinge driven at 1 rad/s, needs the
+   torque m g d |cos t| (drive1), which is the reaction's torque along the
+   axis (M1_2); drive2 (no joint 2) and drive01 are not columns */
+static void test_drive_column(void)
+{
+  char msg[300] = "";
+  lgr_model *m = lgr_model_parse("model driven\ngravity 9.81 0 0 -1\nbody rod\nmass 2\n"
+                                 "inertia 0.001 0.16666666666666666 0.16666666666666666\n"
+                                 "position 0.5 0 0\nangvel 0 1 0\nvelocity 0 0 -0.5\n"
+                                 "joint revolute ground 0 0 0 rod -0.5 0 0 axis 0 1 0\n"
+                                 "drive 1 speed 1\n", "driven.mb", msg, sizeof msg);
+  lgr_sim *s = m ? lgr_alloc(m, "dh", msg, sizeof msg) : NULL;
+  int st = s ? lgr_set_option(s, "reactions", "1", msg, sizeof msg) : -1;
+  if (st == LGR_OK) st = lgr_init(s, 0.01, msg, sizeof msg);
+  double e = 0, ea = 0;
+  for (int k = 0; k <= 100 && st == LGR_OK; k++) {
+    const double tau = lgr_value(s, "drive1"), t = lgr_value(s, "t");
+    e = fmax(e, fabs(fabs(tau) - 2 * 9.81 * 0.5 * fabs(cos(t))));
+    ea = fmax(ea, fabs(lgr_value(s, "M1_2") - tau));
+    if (k < 100) st = lgr_step(s);
+  }
+  gsl_test(!(st == LGR_OK && e < 1e-9 && ea < 1e-12 && isnan(lgr_value(s, "drive2"))
+             && isnan(lgr_value(s, "drive01"))),
+           "option reactions with a drive: |drive1| = m g d |cos t| to %.2g N m (1e-9), M1_2 = "
+           "drive1 to %.2g (1e-12); drive2 and drive01 NaN ('%s')", e, ea, msg);
+  lgr_free(s);
+  lgr_model_free(m);
+}
+
 /* the option joint-coordinates: a wheel spinning freely at 7 rad/s about
    its hinge reads q1 = 7 t, unwrapped through pi and whole turns, at every
    step of 0.01 s for 3 s (to 1e-8: the reference's tolerance over 300
@@ -389,6 +419,7 @@ int main(void)
   test_energy();
   test_reactions();
   test_reaction_once();
+  test_drive_column();
   test_coordinates();
   exit(gsl_test_summary());
 }

@@ -253,7 +253,7 @@ static void test_bt_lambda(const char *kind)
   scale *= 1 + 0.5;                       /* the points are within 0.5 of the mass centres */
   for (int k = 0; k < 2 && st == LG_OK; k++) {
     const mb_joint *j = &p->topo->joint[k];
-    const int r0 = mb_jrow(p->topo, k), m = mb_joint_nrows[mb_jkind(p->topo, k)];
+    const int r0 = mb_jrow(p->topo, k), m = mb_jnrows(p->topo, k);
     double F[3], M[3], ya[3], yb[3], gen[2][6] = {{0}};
     mb_joint_reaction(p, q, k, lam, F, M);
     joint_point(q, j->a, mb_joint_par(p, k), ya);

@@ -30,7 +30,7 @@ static int hg_s1_rows_alloc(hg_s1 *s)
 static const double *hg_s1_b0(const hg_s1 *s, int k, int side)
 {
   const mb_topo *t = s->p->topo;
-  return s->B0 + 12 * mb_jrow(t, k) + 6 * side * mb_joint_nrows[mb_jkind(t, k)];
+  return s->B0 + 12 * mb_jrow(t, k) + 6 * side * mb_jnrows(t, k);
 }
 
 static void hg_s1_rows_set(hg_s1 *s, const lg_body *q0)
@@ -38,7 +38,7 @@ static void hg_s1_rows_set(hg_s1 *s, const lg_body *q0)
   const mb_topo *t = s->p->topo;
   for (int k = 0; k < s->nj; k++) {
     double *Ba = s->B0 + 12 * mb_jrow(t, k);
-    mb_joint_eval(s->p, q0, k, NULL, Ba, Ba + 6 * mb_joint_nrows[mb_jkind(t, k)], NULL, NULL);
+    mb_joint_eval(s->p, q0, k, NULL, Ba, Ba + 6 * mb_jnrows(t, k), NULL, NULL);
   }
 }
 
@@ -47,7 +47,7 @@ void hg_s1_impulse(const hg_s1 *s, const double *Lambda, double *y)
   const mb_topo *t = s->p->topo;
   memset(y, 0, 6 * (size_t)s->nb * sizeof *y);
   for (int k = 0; k < s->nj; k++) {
-    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const int m = mb_jnrows(t, k);
     const double *L = Lambda + mb_jrow(t, k);
     for (int side = 0; side < 2; side++) {
       const int i = side ? t->joint[k].b : t->joint[k].a;
@@ -90,7 +90,7 @@ int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
     }
   }
   for (int k = 0; k < nj; k++) {                 /* Phi_k(q_{n+1}) and its blocks */
-    const int m = mb_joint_nrows[mb_jkind(t, k)], r0 = m0 + mb_jrow(t, k);
+    const int m = mb_jnrows(t, k), r0 = m0 + mb_jrow(t, k);
     double B1[2][36];
     mb_joint_eval(p, s->q1, k, r + r0, Jac ? B1[0] : NULL, Jac ? B1[1] : NULL, NULL, NULL);
     /* a copy's multipliers are dropped: its row becomes a unit row and
@@ -113,7 +113,7 @@ int hg_s1_jfdf_rows(const double *z, void *par, double *r, newton_jac *Jac)
                                           + Bs[6 * a + 2] * Ti[6 + c];
       /* d Phi_k / d Lambda_l = -B_v,ki(q_{n+1}) B_v,li(q_n)^T / m_i, every joint l at body i */
       for (int e = s->bptr[i]; e < s->bptr[i + 1]; e++) {
-        const int l = s->bside[e] / 2, ml = mb_joint_nrows[mb_jkind(t, l)];
+        const int l = s->bside[e] / 2, ml = mb_jnrows(t, l);
         if (s->copyof && s->copyof[l] >= 0) continue;
         const double *Bl = hg_s1_b0(s, l, s->bside[e] % 2);
         double *E = newton_jac_at(Jac, (size_t)r0, (size_t)(m0 + mb_jrow(t, l)), &ld);
@@ -467,7 +467,7 @@ hg_end *hg_end_alloc_sparse(const mb_par *p, newton_ws **nw)
   e->p = p;
   e->nb = t->nb;
   e->nc = t->nc;
-  for (int k = 0; k < nj; k++) grows[k] = mb_joint_nrows[mb_jkind(t, k)];
+  for (int k = 0; k < nj; k++) grows[k] = mb_jnrows(t, k);
   *nw = mb_newton_alloc_springs(t, 6, grows, LG_NEWTON_DIRECT, off);
   e->n = 6 * e->nb + off[nj + ns];
   const size_t nv = 6 * (size_t)e->nb;
@@ -508,7 +508,7 @@ void hg_end_set(hg_end *e, const lg_body *q, double h, double t)
     }
   if (e->sg)                                     /* by joints */
     for (int k = 0; k < p->topo->nj; k++) {
-      const int m = mb_joint_nrows[mb_jkind(p->topo, k)];
+      const int m = mb_jnrows(p->topo, k);
       double *Bk = e->B + 12 * (size_t)mb_jrow(p->topo, k);
       mb_joint_eval(p, q, k, NULL, Bk, Bk + 6 * m, NULL, NULL);
     }
@@ -561,6 +561,7 @@ int hg_end_fdf(const double *u, void *par, double *r, double *Jac)
     for (int j = 0; j < nv; j++) s += e->B[(size_t)k * (size_t)nv + (size_t)j] * u[j];
     r[nv + k] = s;
   }
+  mb_drive_sub_rates(p, r + nv);                 /* B V = f' on a drive's row (sec:mb-drive) */
   if (!Jac) return 0;
   memset(Jac, 0, (size_t)n * (size_t)n * sizeof *Jac);
   mb_applied_jac(p, e->q, e->Kq, e->Kv);
@@ -607,7 +608,7 @@ int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac)
   }
   for (int k = 0; k < t->nj; k++) {
     const mb_joint *j = &t->joint[k];
-    const int m = mb_joint_nrows[mb_jkind(t, k)], G = nv + mb_jrow(t, k);
+    const int m = mb_jnrows(t, k), G = nv + mb_jrow(t, k);
     const double *Bk = e->B + 12 * (size_t)mb_jrow(t, k);
     for (int q = 0; q < m; q++) r[G + q] = 0;
     for (int s = 0; s < 2; s++) {
@@ -636,6 +637,7 @@ int hg_end_jfdf(const double *u, void *par, double *r, newton_jac *Jac)
         }
     }
   }
+  mb_drive_sub_rates(p, r + nv);                 /* B V = f' on a drive's row (sec:mb-drive) */
   for (int k = 0; k < t->ld->ns; k++) {
     const mb_joint *jt = &t->ld->spring[k];
     const int body[2] = {jt->a, jt->b}, G = e->sg[k] < 0 ? -1 : nv + e->sg[k];
@@ -865,6 +867,7 @@ static void hg_s1_floors(const hg_s1 *s, const double *Lambda, double *fl)
 static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, int general)
 {
   const int n = w->n, m0 = 3 * w->nb;
+  mb_drive_at(w->p, (double)(w->k + 1) * w->h);  /* Phi(q_{n+1}, t_{n+1}) (sec:mb-drive) */
   hg_s1_set_as(w->s1, w->q, w->vin, w->h, general);
   if (general && w->applied) hg_forces_start(w->p, w->s1, w->vin, (double)w->k * w->h, w->fa);
   for (int j = 0; j < n; j++) {

@@ -20,7 +20,7 @@ static void hg_ga_groups(const hg_ga *g, const double *dV, double *lam)
 {
   const mb_topo *t = g->p->topo;
   for (int k = g->nj - 1; k >= 0; k--) {   /* backwards: goff[k] >= mb_jrow(k) */
-    const int m = mb_joint_nrows[mb_jkind(t, k)], G = g->goff[k], r0 = mb_jrow(t, k);
+    const int m = mb_jnrows(t, k), G = g->goff[k], r0 = mb_jrow(t, k);
     for (int r = m - 1; r >= 0; r--) lam[G + r] = lam[r0 + r];
     for (int c = 0; c < mb_joint_ncopy(t, k); c++) lam[G + m + c] = dV[mb_joint_copy(t, k, c)];
   }
@@ -81,7 +81,7 @@ int hg_ga_jfdf_joints(const double *z, void *par, double *r, newton_jac *Jac)
   }
   for (int k = 0; k < nj; k++) {
     const mb_joint *j = &t->joint[k];
-    const int m = mb_joint_nrows[mb_jkind(t, k)], G = m0 + g->goff[k];
+    const int m = mb_jnrows(t, k), G = m0 + g->goff[k];
     const int nc = mb_joint_ncopy(t, k);
     const double *L = z + G;
     double Bs[2][36], K[144];
@@ -161,7 +161,7 @@ static hg_ga *hg_ga_alloc_as(const mb_par *p, int dense)
     if (!g->goff || !g->T) { hg_ga_free(g); return NULL; }
     g->goff[0] = 0;
     for (int k = 0; k < g->nj; k++)
-      g->goff[k + 1] = g->goff[k] + mb_joint_nrows[mb_jkind(p->topo, k)]
+      g->goff[k + 1] = g->goff[k] + mb_jnrows(p->topo, k)
                        + mb_joint_ncopy(p->topo, k);
     g->n = 6 * g->nb + g->goff[g->nj];
   }
@@ -528,6 +528,7 @@ static int hg_gaw_init(void *ws, const void *par, double h, lg_state *s)
   w->k = 0;
   mb_initial(w->p, w->q);
   mb_at(w->p, 0);
+  mb_drive_at(w->p, 0);
   int st = mb_accel(w->p, w->q, w->mw, w->Vd, w->lam);   /* consistent initial acceleration */
   if (st != LG_OK) return mb_failed(w->mw, st, s);
   /* redundant constraints (section sec:mb-redundant-newton): the rows that
@@ -600,6 +601,7 @@ static int hg_gaw_step(void *ws, lg_state *s)
   if (w->fl) hg_ga_floors(w, w->fl);
   for (int k = 0; k < n; k++) g->zlast[k] = NAN;
   mb_at(w->p, (double)(w->k + 1) * h);   /* every force of the step is at t_{n+1} */
+  mb_drive_at(w->p, (double)(w->k + 1) * h);   /* and the drives' rows (sec:mb-drive) */
   int it;
   double res;
   if (w->drop) mb_drop_zero(w->drop, w->z);
