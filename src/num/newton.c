@@ -1223,6 +1223,15 @@ static int newton_rows_met(const newton_ws *w, const double *f, double tol, doub
   return 1;
 }
 
+/* without a tolerance: 1 when the last correction dx and the one before
+   it, dxp, put the error of quadratic convergence, (dx / dxp)^2 dx, at the
+   round-off 4u max(1, |x|), |x| = xn */
+static int newton_quadratic_done(double dx, double xn, double dxp)
+{
+  const double s = xn > 1 ? xn : 1.0, theta = dxp > 0 ? dx / dxp : 1;
+  return theta < 0.5 && theta * theta * dx <= 4 * DBL_EPSILON * s;
+}
+
 static double newton_amax(const double *f, size_t n)
 {
   double r = 0;
@@ -1262,8 +1271,10 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
         xm = xa > xm ? xa : xm;
         all += d + xa;
       }
+      const double dxlast = dxprev;
       const int at = newton_small_step(all == all ? dm : all, all == all ? xm : all, &dxprev);
-      jac = eager && !at;
+      const int quad = eager && newton_quadratic_done(all == all ? dm : all, xm, dxlast);
+      jac = eager && !at && !quad;
       if (newton_sparse_eval(w, x, f, jac) != 0) { ok = 0; r = newton_amax(f, n); break; }
       r = newton_amax(f, n);
       if (tol > 0) {
@@ -1277,7 +1288,7 @@ int newton_solve_sparse(newton_ws *w, newton_jfdf_fn fdf, void *params, double *
             break;
           }
         }
-      } else done = r == 0 || at || (r >= rprev && r < 1e-9);
+      } else done = r == 0 || at || quad || (r >= rprev && r < 1e-9);
       rprev = r;
     }
   }

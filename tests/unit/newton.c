@@ -279,7 +279,7 @@ static void test_bordered(void)
     free(J2); free(F); free(d); free(J);
   }
 }
-typedef struct { size_t n; const double *J, *c; } sp_lin;
+typedef struct { size_t n; const double *J, *c; size_t nsin; } sp_lin;
 
 static int sp_lin_fdf(const double *x, void *par, double *f, newton_jac *Jh)
 {
@@ -298,6 +298,13 @@ static int sp_lin_fdf(const double *x, void *par, double *f, newton_jac *Jh)
       }
     }
     f[i] = v;
+  }
+  for (size_t i = 0; i < L->nsin; i++) {     /* + sin(x_i) / 10 on the blocks' rows */
+    f[i] += 0.1 * sin(x[i]);
+    if (Jh) {
+      size_t ld;
+      *newton_jac_at(Jh, i, i, &ld) += 0.1 * cos(x[i]);
+    }
   }
   return 0;
 }
@@ -336,7 +343,7 @@ static void test_sparse(void)
   }
   #undef RND
   for (size_t i = 0; i < n; i++) c[i] = cos(0.3 + (double)i);
-  sp_lin L = {n, J, c};
+  sp_lin L = {n, J, c, 0};
   newton_ws *ws = newton_alloc_sparse(n, NB, BS, NG, rows, 2 * NG, ib, ig);
   newton_ws *wd = newton_alloc(n, LG_NEWTON_DIRECT);
   int is = 0, id = 0;
@@ -350,6 +357,18 @@ static void test_sparse(void)
            "%.2g relative (<= 1e-12), %d and %d iterations", n, dx / xm, is, id);
   gsl_test(newton_alloc_sparse(n + 1, NB, BS, NG, rows, 2 * NG, ib, ig) != NULL,
            "structured solver: sizes that disagree are refused");
+  /* to round-off on a nonlinear system (sin(x_i) / 10 added to the blocks'
+     rows), from the linear root: whichever rule stopped the solve, one more
+     Newton correction from its root moves it by round-off only */
+  L.nsin = nu;
+  ss = ws ? newton_solve_sparse(ws, sp_lin_fdf, &L, xs, 0, 20, &is, &rs) : -1;
+  memcpy(xd, xs, n * sizeof *xs);
+  sd = ws ? newton_solve_sparse(ws, sp_lin_fdf, &L, xd, 0, 1, &id, &rd) : -1;
+  dx = xm = 0;
+  for (size_t i = 0; i < n; i++) { dx = fmax(dx, fabs(xs[i] - xd[i])); xm = fmax(xm, fabs(xs[i])); }
+  gsl_test(ss != LG_OK || !(dx <= 16 * DBL_EPSILON * fmax(xm, 1)),
+           "structured solver to round-off, nonlinear: %d iterations, one more moves the root "
+           "by %.2g relative (<= 16u)", is, dx / fmax(xm, 1));
   newton_free(ws);
   newton_free(wd);
   free(J); free(c); free(xs); free(xd);

@@ -891,6 +891,9 @@ static inline HG_EXPAND int hg_vi_solve(hg_vi_ws *w, int *iters, double *resid, 
     (general ? hg_s1_jfdf_rows : hg_s1_jfdf)(w->z, w->s1, w->r, NULL);
   memmove(w->zh + n, w->zh, 2 * (size_t)n * sizeof *w->zh);
   memcpy(w->zh, w->z, (size_t)n * sizeof *w->z);
+  /* DL's first impulses are h^2 lambda_0 / 2 (V_0 is the average): kept doubled */
+  if (general && w->kind == HG_DL && w->k == 0)
+    for (int j = m0; j < n; j++) w->zh[j] *= 2;
   if (w->nh < 3) w->nh++;
   return LG_OK;
 }
