@@ -844,7 +844,7 @@ static void hg_s1_floors(const hg_s1 *s, const double *Lambda, double *fl)
   const mb_topo *t = s->p->topo;
   memset(fl, 0, (size_t)s->n * sizeof *fl);
   for (int k = 0; k < s->nj; k++) {
-    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const int m = mb_jnrows(t, k);
     const double *L = Lambda + mb_jrow(t, k);
     for (int side = 0; side < 2; side++) {
       const int i = side ? t->joint[k].b : t->joint[k].a;

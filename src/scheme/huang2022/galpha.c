@@ -560,7 +560,7 @@ static void hg_ga_floors(const hg_ga_ws *w, double *fl)
   const int m0 = 6 * w->nb;
   memset(fl, 0, (size_t)w->n * sizeof *fl);
   for (int k = 0; k < w->nj; k++) {
-    const int m = mb_joint_nrows[mb_jkind(t, k)];
+    const int m = mb_jnrows(t, k);
     const double *L = w->z + m0 + w->g->goff[k];
     double ph[6], B[2][36];
     mb_joint_eval(p, w->q, k, ph, B[0], B[1], NULL, NULL);
